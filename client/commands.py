@@ -394,12 +394,22 @@ class Commands:
         self._answer(False)
 
     def _answer(self, accept: bool) -> None:
-        """Answer what the opponent asks of us: his draw offer or his takeback, the one he asked last if both."""
+        """Answer what the opponent asks of us: his draw offer or his takeback, the one he asked last if both; after
+        the game, his rematch offer (`yes` accepts it as `rematch` does, `no` declines it)."""
         state = self.state
         if state.draw_offered is not None and (state.takeback_asked is None or state.asked_last == "draw"):
             self.session.draw_answer(accept)
         elif state.takeback_asked is not None:
             self.session.takeback_answer(accept)
+        elif state.rematch_offered is not None and state.at_table and not state.table_gone:
+            if accept:
+                return self.session.rematch()
+            if not self.session.decline_rematch():
+                # TRANSLATORS: `no` to a rematch offer, on a server older than the decline; `leave` is the command
+                raise UsageError(_("this server cannot pass a decline on: `leave` goes back to the lobby, which "
+                                   "ends the offer"))
+            # TRANSLATORS: after `no` to the opponent's rematch offer
+            state.say(_("you declined the rematch"))
         elif getattr(self, "_confirming", None) in ("leave", "resign"):
             # a play-test (pt29 F25) answered "leave a running game? type `leave` again..." with `no`, and was told
             # "nobody asks you anything now" just after he was asked

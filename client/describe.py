@@ -404,8 +404,10 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     "draw_offered": lambda e: _("{seat} offers a draw").format(seat=_seat(e)),
     "draw_declined": lambda e: _("{by} declines {seat}'s draw offer").format(by=_seat(e, "by"), seat=_seat(e)),
     "rematch_offered": lambda e: _("{seat} offers a rematch").format(seat=_seat(e)),
-    "rematch_lapsed": lambda e: _("{seat}'s rematch offer lapsed: {gone} left the table").format(
-        seat=_seat(e), gone=_seat(e, "gone")),
+    "rematch_lapsed": lambda e: (_("{by} declines {seat}'s rematch offer").format(by=_seat(e, "by"), seat=_seat(e))
+                                 if e.get("reason") == "declined" else
+                                 _("{seat}'s rematch offer lapsed: {gone} left the table").format(
+                                     seat=_seat(e), gone=_seat(e, "gone"))),
     # TRANSLATORS: after a finished game; {table} the new table's id (t5-0c1f9a3e)
     "rematch": lambda e: _("the rematch is at table {table}, the colours swapped").format(table=e.get("table")),
     # the engine's events

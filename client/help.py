@@ -67,7 +67,7 @@ GAME_COMMANDS = (
     N_("resign                  resign the game you play (after a confirmation), as leave does"),
     N_("undo                    ask the opponent to take back your last action (not after a secret or a reveal)"),
     N_("draw                    offer your opponent a draw (or accept his)"),
-    N_("yes / no                answer the opponent's undo or draw offer"),
+    N_("yes / no                answer the opponent's undo, draw or rematch offer"),
     N_("rematch                 once the game is over: play again, the colours swapped"),
     N_("reconnect               take your seat back now after a lost connection (the client also retries by "
        "itself while the server holds the seat)"),

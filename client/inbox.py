@@ -473,11 +473,12 @@ def _snapshot(session: Session, message: Snapshot, the_servers: bool = True) -> 
         state.takeback_asked = state.draw_offered = None  # (none after a restart of the server, say)
         state.question = ""
         state.we_asked.clear()
+    rematches = []
     for event in (asked if isinstance(asked, list) else ()):  # a request pending: as if its event came now
         if isinstance(event, dict) and event.get("kind") in ("takeback_asked", "draw_offered"):
             _questions(session, event, None)
         elif isinstance(event, dict) and event.get("kind") == "rematch_offered":
-            _rematch(session, event)
+            rematches.append(event)
     session.view_changed(message.n, message.view)
     if the_servers:
         secret_choice.commit_again_if_lost(session, message.view)
@@ -486,6 +487,8 @@ def _snapshot(session: Session, message: Snapshot, the_servers: bool = True) -> 
     contribution.on_view(session)
     _check_deal(session)
     _over_in_view(session, message.view)
+    for event in rematches:  # (after the view's "game over", which a client back after a restart is told first)
+        _rematch(session, event)
     session.state.resync_asked = False  # handled whole: a table event that fails may ask for another
 
 
@@ -594,12 +597,19 @@ def _rematch(session: Session, event: dict) -> None:
         state.say(state.question)
     elif kind == "rematch_offered":
         state.rematch_offered = seat
-        # TRANSLATORS: `rematch` is the command, typed as it is; {name} the opponent
-        state.question = _("{name} offers a rematch: type `rematch` to accept").format(name=name)
+        # TRANSLATORS: `yes`, `no` and `rematch` are commands, typed as they are; {name} the opponent
+        state.question = _("{name} offers a rematch: `yes` (or `rematch`) accepts, `no` declines").format(name=name)
         state.say(state.question)
     elif kind == "rematch_lapsed":
         state.rematch_offered = state.rematch_asked = None
         state.question = ""
+        if event.get("reason") == "declined":  # (decline_rematch: the decliner stays at the table)
+            if event.get("by") != state.seat:
+                by = seats.get(event.get("by")) if isinstance(seats, dict) else None
+                # TRANSLATORS: {name} the opponent, who declined our rematch offer
+                state.say(_("{name} declined the rematch").format(
+                    name=by if isinstance(by, str) else seat_name(event.get("by"))))
+            return
         gone = event.get("gone")
         if gone == state.seat:
             return

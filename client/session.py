@@ -40,6 +40,7 @@ from dungeon_twister.protocol import (
     Prove,
     Message,
     Rematch,
+    DeclineRematch,
     Ping,
     PlayerCommitments,
     PlayerConnection,
@@ -58,8 +59,8 @@ from dungeon_twister.protocol import (
     TableOptions,
     Welcome,
 )
-from dungeon_twister.protocol.views import (ANNOUNCEMENTS, COMPACT_LEGAL, DELTA_VIEWS, REMATCH, SEED_CONTRIBUTIONS,
-                                           TABLE_UPDATES)
+from dungeon_twister.protocol.views import (ANNOUNCEMENTS, COMPACT_LEGAL, DECLINE_REMATCH, DELTA_VIEWS, REMATCH,
+                                           SEED_CONTRIBUTIONS, TABLE_UPDATES)
 
 from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from dungeon_twister.protocol.identity import sign_proof
@@ -295,7 +296,7 @@ class Session:
         held = self.connection.view if self.connection is not None and plan.resume is not None else None
         kind = PlayerConnection if plan.role is Role.PLAYER else SpectatorConnection
         self.connection = kind(features=(DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL, REMATCH,
-                                         ANNOUNCEMENTS))
+                                         ANNOUNCEMENTS, DECLINE_REMATCH))
         self.connection.view = held
         if held is None and plan.resume is not None and self._restored is not None:
             self.connection.view = self._restored.base  # the next deltas apply to the view the last process held
@@ -978,6 +979,16 @@ class Session:
         self.state.rematch_offered = None
         self.state.rematch_asked = self.state.table
         self.send(Rematch(self.state.table))
+
+    def decline_rematch(self) -> bool:
+        """Decline the opponent's rematch offer (docs/protocol.md section 6, `decline_rematch`); False, nothing sent,
+        if the server does not take the message (its welcome did not name the feature)."""
+        if self.connection is None or DECLINE_REMATCH not in self.connection.features:
+            return False
+        self.state.rematch_offered = None
+        self.state.question = ""
+        self.send(DeclineRematch(self.state.table))
+        return True
 
     def draw_answer(self, accept: bool) -> None:
         self.state.draw_offered = None

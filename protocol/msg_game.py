@@ -71,6 +71,15 @@ class Rematch(Message):
     table: str = required(TABLE_ID)
 
 
+@message("decline_rematch", sent_by=PLAYER, sent_to=SERVER, states={State.AT_TABLE})
+@dataclass(frozen=True, slots=True)
+class DeclineRematch(Message):
+    """Decline the opponent's standing rematch offer (section 6, `decline_rematch`): it lapses at once, and the
+    table is told (`rematch_lapsed` with `reason` "declined")."""
+
+    table: str = required(TABLE_ID)
+
+
 def rematch_options(options):
     """A rematch's table options (section 6, `rematch`): the finished table's, but a `handicap` follows its player
     to the other colour (its `seat` is the stronger player's, BG-OPT-08, CG-HCAP), rather than fall on his opponent.

@@ -33,7 +33,11 @@ it (that client could never accept), rather than leave the offer unanswered."""
 ANNOUNCEMENTS = "announcements"
 """The feature a client names in hello.features to get the admin's announcements as `announcement` messages
 (dt-server admin say); a client without it gets them as a `chat_message` from the server's name."""
-FEATURES = (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL, REMATCH, ANNOUNCEMENTS)
+DECLINE_REMATCH = "decline_rematch"
+"""The feature a client names in hello.features when it may decline a rematch offer (message `decline_rematch`,
+docs/protocol.md section 6); in welcome.features, the server takes the message (an older server would answer it
+`unknown_type`): a client sends it only then."""
+FEATURES = (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL, REMATCH, ANNOUNCEMENTS, DECLINE_REMATCH)
 """Every feature this implementation knows."""
 RUN_LISTS = ("tokens",)
 """Top-level lists of maps that a delta describes item by item (runs of the previous list, and new items)."""

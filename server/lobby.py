@@ -182,7 +182,8 @@ class Lobby:
         """The same for each IPv6 /48, four times an address's (as table creations count networks too)."""
         self.kicked: dict[str, float] = {}
         """Names (by `name_key`) the server's admin kicked (`dt-server admin kick`, server/admin.py), until when
-        (trio's clock) they may not connect; in memory: a restart forgets them."""
+        (trio's clock) they may not connect; kept in the store too (with the wall-clock time), so that a restart
+        keeps them until then (`restore_kicks`)."""
         self._old_clients: dict[tuple[str, bytes], float] = {}
         """(address as `address_key` keys it, key) -> until when its hellos are refused (OLD_CLIENT_SECONDS)."""
         self._closed_last: tuple[int, str] | None = None
@@ -265,13 +266,22 @@ class Lobby:
         return True
 
     def kick_name(self, name: str, seconds: float) -> None:
-        """`name` may not connect for `seconds` (0: it may at once)."""
+        """`name` may not connect for `seconds` (0: it may at once), durable before the admin is answered (a
+        restart keeps the kick until then: the store has it by the wall clock)."""
         now = trio.current_time()
         self.kicked = {key: until for key, until in self.kicked.items() if until > now}
+        self.store.set_kick(name, time.time() + seconds if seconds > 0 else None)
         if seconds > 0:
             self.kicked[name_key(name)] = now + seconds
         else:
             self.kicked.pop(name_key(name), None)
+
+    def restore_kicks(self) -> None:
+        """The kicks the store keeps (`kick_name`), at the server's start: each until the time it was given, the
+        time the server was down counted (the wall clock's)."""
+        now, wall = trio.current_time(), time.time()
+        for name, until in self.store.kicks(wall):
+            self.kicked[name_key(name)] = now + (until - wall)
 
     def kicked_for(self, name: str) -> int | None:
         """The minutes (rounded up) before a kicked `name` may connect again; None if it may now."""

@@ -33,6 +33,9 @@ class Client(Protocol):
     """The IP address it connected from (None: in memory)."""
     table: Any
     """The table its requests and its end go to (session.Session.table), if any."""
+    moving_to: Any
+    """The table another table's task is moving it to (a rematch, a kept seat: Table.take_player) until it has
+    taken it (Seating.arrive); None otherwise."""
 
     @property
     def is_spectator(self) -> bool: ...

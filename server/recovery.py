@@ -15,12 +15,18 @@ reveals and timeouts into the commit-reveal rounds, the action ids into the answ
 * Timers (DT-090): none runs until both players are back; then each starts afresh with its full period (a turn
   gets its 2 minutes again, a combat card its 5 seconds). A restart never makes anyone lose time or forfeit.
 
+* Seats kept for names (a rematch's table, a kept seat's: Seating.reserve) are kept for them again, until their
+  deadline (the wall clock's, as stored), RESTART_GRACE_SECONDS at least. A finished table with a rematch offer
+  standing is restored too, finished, its players' seats held as above: the offer stands until either is not back
+  in time (server/rematch.py).
+
 A table that cannot be restored (a damaged journal, or an engine that now refuses a stored action) is logged as
 `table_not_restored` and left untouched in the store, and the server starts without it.
 """
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import trio
@@ -55,7 +61,7 @@ class NotRestorable(Exception):
 def restore_tables(server: Server) -> list[Table]:
     """Rebuild and start every unfinished table of the server's store."""
     lobby, restored = server.lobby, []
-    for stored in lobby.store.open_tables():
+    for stored in lobby.store.open_tables() + lobby.store.offered_tables():
         try:
             with lobby.store.transaction():
                 table = restore_table(server, stored)
@@ -90,6 +96,7 @@ def revive_table(server: Server, stopped: Table) -> Table | None:
         if stored is None or stored.status != "open":
             _let_go(lobby, stopped, "not open in the store")
             raise TableGone(stopped.id)
+        stored.kept = lobby.store.kept(stored.id)  # (its seats kept for names, as at a start)
         with lobby.store.transaction():
             table = restore_table(server, stored)
     except StorageError:
@@ -115,6 +122,9 @@ def restore_table(server: Server, stored: StoredTable) -> Table:
     replay(play, stored.journal)
     play.game.record.sink = play.journal
     table.log.n = table.reserved_events = stored.events
+    if stored.status == "over":  # (a finished table with a rematch offer standing: offered_tables)
+        play.result = stored.result
+        table.rematch_offers = frozenset((stored.kept or {}).get("offers") or ())
 
     now = trio.current_time()
     seats = table.seating.seats
@@ -131,7 +141,13 @@ def restore_table(server: Server, stored: StoredTable) -> Table:
         if seat is not None:
             seats[seat].token = Digest(digest)
     play.started = all(seats[seat].name for seat in SEATS) and (play.deal is None or play.dealt is not None)
-    play.held = play.started
+    play.held = play.started and play.result is None
+    kept = stored.kept or {}
+    if kept.get("reserved"):  # seats kept for names (Seating.reserve), until their deadline
+        left = max(float(kept.get("until") or 0) - time.time(), RESTART_GRACE_SECONDS)
+        bot = kept.get("bot")
+        table.seating.reserve({seat: name for seat, name in kept["reserved"].items() if seats[seat].name is None},
+                              None if bot is None else (bot[0], bot[1]), now + left, kept.get("why") or "rematch")
 
     bots = [seat for seat in SEATS if seats[seat].bot]
     if play.running:

@@ -4,7 +4,12 @@ table with the same options, the colours swapped. Part of the finished table's t
 Against a bot, a player's `rematch` makes the new table at once, with a bot of the same kind. Between two people,
 the first `rematch` is an offer (the public event `rematch_offered`, listed in the views' `table.asked` while it
 stands); the other's `rematch` accepts it. The offer lapses when either player leaves the finished table or loses
-his connection (event `rematch_lapsed`).
+his connection (event `rematch_lapsed`), or when the other declines it (`decline_rematch`: `rematch_lapsed` with
+`reason` "declined"); the declined player may not offer again at that table (the other may).
+
+Durable: a standing offer is in the store (`Storage.set_kept`) before anyone is told of it, and a finished table with
+one is restored at the server's start (recovery.py), its players' seats held as any restored table's: the offer
+lapses if either is not back in time (`Seating.give_up`).
 
 The players are moved by the server, through the messages every client knows: the finished table sends each one
 `left` and `table_created` (the new table, with a private table's new join code), and hands him to the new table,
@@ -59,9 +64,32 @@ def ask(table: Table, session: Session, seat: str | None) -> None:
                                             name=them.name))
     if other in table.rematch_offers:
         return _make(table, {other: them.session, seat: session})
-    table.rematch_offers = table.rematch_offers | {seat}
+    if seat in table.rematch_declined:
+        return session.send_error(templated("not_allowed", "{name} declined your rematch", name=them.name))
+    _set(table, table.rematch_offers | {seat})
     log("rematch_offered", table=table.id, seat=seat, name=session.name)
     table.publish([{"kind": "rematch_offered", "seat": seat}, table.point()])
+
+
+def decline(table: Table, session: Session, seat: str | None) -> None:
+    """`decline_rematch` from a client at `table`: the opponent's standing offer lapses at once, and everyone at the
+    table is told (`rematch_lapsed` with `reason` "declined" and `by`, the decliner's seat); refused if none
+    stands."""
+    if seat is None:
+        return session.send_error(templated("not_allowed", "a spectator cannot decline a rematch"))
+    other = opponent(seat)
+    if other not in table.rematch_offers:
+        return session.send_error(templated("not_allowed", "no rematch is offered to you"))
+    _set(table, table.rematch_offers - {other})
+    table.rematch_declined = table.rematch_declined | {other}
+    log("rematch_declined", table=table.id, seat=other, by=seat)
+    table.publish([{"kind": "rematch_lapsed", "seat": other, "by": seat, "reason": "declined"}, table.point()])
+
+
+def _set(table: Table, offers: frozenset[str]) -> None:
+    """The offers standing at `table` are `offers`, in the store as in memory (durable before anyone is told)."""
+    table.rematch_offers = frozenset(offers)
+    table.lobby.store.set_kept(table.id, {"offers": sorted(offers)} if offers else None)
 
 
 def lapse(table: Table, seat: str) -> None:
@@ -70,7 +98,7 @@ def lapse(table: Table, seat: str) -> None:
     if not table.rematch_offers:
         return
     offered = sorted(table.rematch_offers)
-    table.rematch_offers = frozenset()
+    _set(table, frozenset())
     table.publish([*({"kind": "rematch_lapsed", "seat": by, "gone": seat} for by in offered), table.point()])
 
 
@@ -84,18 +112,24 @@ def _make(table: Table, players: dict[str, Session], bot: str | None = None) -> 
         new = lobby.create_table(rematch_options(table.options), first.name, getattr(first, "address", None))
     except ValueError as error:  # (TooManyTables: a limit of the server's, with its template; or it is stopping)
         template = getattr(error, "template", None)  # (lobby.TooManyTables, not imported: the lobby owns tables)
-        refusal = (templated("not_allowed", template, **error.values) if template is not None
-                   else templated("not_allowed", "the server is shutting down: no new table"))
+        if template is not None:
+            refusal = templated("not_allowed", template, **error.values)
+        elif lobby.server.closing:
+            refusal = templated("not_allowed", "the server is shutting down: no new table")
+        else:  # (options this server no longer takes, say: not "shutting down", review rv30)
+            log("rematch_not_made", table=table.id, error=str(error))
+            refusal = templated("not_allowed", "the server could not make the rematch's table: {error}",
+                                error=str(error))
         for session in players.values():
             session.send_error(refusal)
         if table.rematch_offers:  # (the offer answered, with that refusal: nothing stands)
-            table.rematch_offers = frozenset()
+            _set(table, frozenset())
             table.publish([table.point()])
         return None
     names = {opponent(seat): session.name for seat, session in players.items()}
     # the bot takes the seat its player leaves: the one he had here
     new.seating.reserve(names, None if bot is None else (next(iter(players)), bot))
-    table.rematch_offers = frozenset()
+    _set(table, frozenset())
     log("rematch", table=table.id, new_table=new.id, seats=names, bot=bot)
     table.publish([{"kind": "rematch", "table": new.id, "seats": {**dict.fromkeys("BY"), **names}}, table.point()])
     for seat, session in players.items():

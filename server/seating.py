@@ -4,6 +4,7 @@ spectators; joining, watching, resuming, leaving and giving up a seat. Part of t
 from __future__ import annotations
 
 import math
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
 
 
 _NO_NAMES: frozenset[str] = frozenset()
+RESERVED_SEAT_SECONDS = 300.0
+"""How long a seat kept for a name (a rematch's, a kept seat's: `Seating.reserve`) waits for him: then it is
+anyone's (or the table closes, if nobody sits at it). As long as an empty table waits for its creator
+(table.EMPTY_TABLE_SECONDS); at least RESTART_GRACE_SECONDS after a restart."""
 MISSED_CHAT = 20
 """The table chat lines a held seat is sent when its player resumes: the newest ones said while he was away."""
 
@@ -83,6 +88,10 @@ class Seating:
     taken) at any other table."""
     bot_after: tuple[str, str] | None = None
     """A rematch against a bot: (seat, kind) of the bot seated once its player sits."""
+    reserved_until: float | None = None
+    """When (trio's clock) the seats `reserved` keeps are released (RESERVED_SEAT_SECONDS)."""
+    reserved_why = "rematch"
+    """Why the seats are kept: "rematch" (rematch.py) or "kept" (a seat kept, `keep_seat`): the refusal says it."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -140,17 +149,43 @@ class Seating:
         return {seat: "none" if s.bot else "commit" for seat, s in self.seats.items()}
 
     def graces(self) -> list[float]:
-        return [s.grace_until for s in self.seats.values() if s.grace_until is not None]
+        graces = [s.grace_until for s in self.seats.values() if s.grace_until is not None]
+        return graces + [self.reserved_until] if self.reserved and self.reserved_until is not None else graces
 
     def expire_graces(self, now: float) -> None:
         for seat, state in self.seats.items():
             if state.grace_until is not None and state.grace_until <= now:
                 self.give_up(seat)
+        if self.reserved and self.reserved_until is not None and self.reserved_until <= now:
+            self.release_reserved()
 
-    def reserve(self, names: dict[str, str], bot: tuple[str, str] | None) -> None:
-        """A rematch's new table (rematch.py), before its task runs: each seat of `names` kept for that name; `bot`,
-        (seat, kind), seated once the player sits."""
+    def reserve(self, names: dict[str, str], bot: tuple[str, str] | None, until: float | None = None,
+                why: str = "rematch") -> None:
+        """A rematch's new table (rematch.py), or a kept seat's (`keep_seat`), before its task runs: each seat of
+        `names` kept for that name until `until` (trio's clock; by default RESERVED_SEAT_SECONDS from now); `bot`,
+        (seat, kind), seated once the player sits. Durable: a restart keeps the seats for the names (recovery.py)."""
         self.reserved, self.bot_after = dict(names), bot
+        if why != self.reserved_why:
+            self.reserved_why = why
+        self.reserved_until = trio.current_time() + RESERVED_SEAT_SECONDS if until is None else until
+        self.store_reserved()
+
+    def store_reserved(self) -> None:
+        """The seats kept for names, as the store keeps them (StoredTable.kept: the deadline by the wall clock)."""
+        if not self.reserved:
+            return self.lobby.store.set_kept(self.table.id, None)
+        left = max(0.0, (self.reserved_until or 0.0) - trio.current_time())
+        self.lobby.store.set_kept(self.table.id, {"reserved": self.reserved, "until": time.time() + left,
+                                                  "bot": None if self.bot_after is None else list(self.bot_after),
+                                                  "why": self.reserved_why})
+
+    def release_reserved(self) -> None:
+        """The seats kept for names waited RESERVED_SEAT_SECONDS: anyone may take them now; the table closes if
+        nobody sits at it (a player moved here whose connection ended, or who went elsewhere)."""
+        log("seats_released", table=self.table.id, seats=self.reserved)
+        self.reserved, self.bot_after, self.reserved_until = None, None, None
+        self.store_reserved()
+        self.table.note_if_empty(at_once=True)
 
     def move_out(self, session: Session, seat: str) -> None:
         """A rematch takes the player of `seat` to another table (rematch.py): he leaves this finished one as with
@@ -171,6 +206,9 @@ class Seating:
         seat = message.seat or next((s for s in SEATS if self._may_sit(s, session)), None)
         if seat is None or not self._may_sit(seat, session) or session.name in self._dismissed:
             kept = self._kept_for(seat) if seat is not None and self.seats[seat].name is None else None
+            if kept is not None and self.reserved_why == "kept":  # (`keep_seat`: not a rematch's)
+                return session.send_error(templated("seat_taken", "seat {seat} is kept for {name}", seat=seat,
+                                                    name=kept))
             if kept is not None:
                 return session.send_error(templated("seat_taken", "seat {seat} is kept for {name} (a rematch)",
                                                     seat=seat, name=kept))
@@ -189,6 +227,7 @@ class Seating:
         if self._kept_for(seat) is not None:  # (kept for him: his now)
             del self.reserved[seat]
             bot, self.bot_after = self.bot_after, None
+            self.store_reserved()
             if bot is not None and self.seats[bot[0]].name is None:  # (as `dt-client play` seats its bot: once the
                 self._seat_bot(*bot)  # player sits)
         if not self.table.play.started and all(s.name and not s.bot_pending for s in self.seats.values()):
@@ -297,8 +336,8 @@ class Seating:
         """Before the game: the seat is free again (a rematch's too: rematch.py); bots left alone at the table are
         sent away."""
         self.seats[seat] = SeatState()
-        if self.reserved:
-            self.reserved.pop(seat, None)
+        if self.reserved and self.reserved.pop(seat, None) is not None:
+            self.store_reserved()
         self.table.play.cancel_deal()
         self.lobby.store.free_seat(self.table.id, seat)
         self.table.publish([{"kind": "player_left", "seat": seat}, self.table.point()])
@@ -336,6 +375,7 @@ class Seating:
         self.lobby.revoke_token(state.token)
         state.token = None
         session.send(Left(self.table.id))
+        table.seating.reserve({seat: session.name}, None, why="kept")  # (his until he sits, through a restart)
         if not table.take_player(session, seat, {"kind": "seat_kept", "seat": seat, "from": self.table.id}):
             log("seat_not_kept", table=self.table.id, seat=seat, name=session.name, error="inbox")
         log("seat_moved", table=self.table.id, seat=seat, name=session.name, to=table.id)
@@ -345,6 +385,8 @@ class Seating:
         everyone here is told `event` if there is one; nobody is seated if meanwhile he went to another table or his
         connection ended (a table nobody else is expected at then closes: a kept seat's; a rematch's waits for its
         other player)."""
+        if session.moving_to is self.table:
+            session.moving_to = None
         if session.conn.state is not State.LOBBY or session.table is not self.table or session.closing:
             return self.table.note_if_empty(at_once=not self.reserved)
         self.join(session, Join(self.table.id, seat, self.table.join_code))
@@ -389,7 +431,8 @@ class Seating:
         state.session = None
         if self.table.play.result is not None:
             self.lobby.release_name(session.name, session)
-            rematch.lapse(self.table, seat)
+            if not self.lobby.server.closing:  # (a stopping server keeps a standing offer for its next start)
+                rematch.lapse(self.table, seat)
             return self.table.note_if_empty()
         if self.lobby.server.closing:
             # the server stops: the table is kept in the store for its next start, which holds the seat afresh; a
@@ -448,4 +491,6 @@ class Seating:
                 self.keep_seat(opponent(seat))
         elif not self.table.play.started:
             self._free(seat)
+        elif self.table.play.result is not None:  # (a finished table restored for its rematch offer: recovery.py)
+            rematch.lapse(self.table, seat)
         self.table.note_if_empty(at_once=not self.table.play.started)

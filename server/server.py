@@ -183,6 +183,7 @@ class Server:
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery
                 restored = restore_tables(self)
+                self.lobby.restore_kicks()
                 # (tls: the certificate's fingerprint, None without TLS: play-test ad29, the printed line is not
                 # JSON, and an admin's jq over the journal stops at it)
                 log("listening", host=self.address[0], port=self.address[1], name=self.config.name,

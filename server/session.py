@@ -117,7 +117,7 @@ TLS_PROBE = {"reason": "tls not offered"}
 
 class Session:
     # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
-    __slots__ = ("server", "address", "bot_name", "stream", "network", "conn", "id", "name", "table",
+    __slots__ = ("server", "address", "bot_name", "stream", "network", "conn", "id", "name", "table", "moving_to",
                  "_outbox_size", "_outbox", "_outbox_bytes", "_outbox_limit", "_inflight",
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups",
                  "_reads", "_client_logs", "_unlogged", "_frame_since", "_scope",
@@ -139,6 +139,10 @@ class Session:
         self.name: str | None = None
         self.table: Table | None = None
         """The last table this client asked to join, watch or resume (told when the connection ends)."""
+        self.moving_to: Table | None = None
+        """The table the server is moving this client to (Table.take_player) until it has seated him there: his own
+        `join` or `spectate` meanwhile is refused (between the `left` and the `joined` of a rematch, a hostile
+        client's `join` of another table sat him at both: review rv30)."""
         self._outbox_size = server.config.outbox_frames
         self._outbox: list = []
         """Frames (and _CLOSE) not yet written; at most _outbox_size (a list: a deque's first block is 600 bytes)."""
@@ -938,6 +942,9 @@ class Session:
                 return self.send_error(ProtocolError("bad_field", f"create_table: {error}"))
             self.send(TableCreated(table.id, table.join_code))
         elif isinstance(message, (Join, Spectate)):
+            if self.moving_to is not None:
+                return self.send_error(templated("not_allowed", "the server is taking you to table {table}: wait "
+                                                 "for it", table=self.moving_to.id))
             table = lobby.tables.get(message.table)
             if table is None:
                 return self.send_error(templated("no_such_table", "there is no table {table}",

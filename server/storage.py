@@ -107,6 +107,11 @@ class StoredTable:
     """(token digest, seat or None for a spectator, name)"""
     journal: list[tuple[str, dict | None]] = field(default_factory=list)
     """The game record's lines after its header, each with what restoring it needs (None: a plain comment)."""
+    kept: dict | None = None
+    """What the table holds besides its game (`set_kept`, the `kept` table; filled by `open_tables` and
+    `offered_tables` only): {"reserved": {seat: name}, "bot": [seat, kind] | None, "until": wall-clock time} for
+    the seats a rematch or a kept seat keeps for names, {"offers": [seat, ...]} for the rematch offers standing at
+    a finished table (server/rematch.py)."""
 
 
 class Storage(ABC):
@@ -162,6 +167,19 @@ class Storage(ABC):
     def free_seat(self, table_id: str, seat: str) -> None: ...
 
     @abstractmethod
+    def set_kept(self, table_id: str, kept: dict | None) -> None:
+        """What the table holds besides its game (StoredTable.kept), replacing what it held; None: nothing."""
+
+    @abstractmethod
+    def set_kick(self, name: str, until: float | None) -> None:
+        """`name` (as `name_key` folds it) may not connect before `until` (wall-clock time, time.time()); None: it
+        may now (`dt-server admin kick`)."""
+
+    @abstractmethod
+    def kicks(self, now: float) -> list[tuple[str, float]]:
+        """(name, until) of the names kicked until after `now` (wall-clock time); the others go."""
+
+    @abstractmethod
     def add_token(self, digest: str, table_id: str, seat: str | None, name: str) -> None: ...
 
     @abstractmethod
@@ -213,6 +231,15 @@ class Storage(ABC):
     @abstractmethod
     def open_tables(self) -> list[StoredTable]:
         """Every table to restore (status "open"), in creation order, complete."""
+
+    @abstractmethod
+    def kept(self, table_id: str) -> dict | None:
+        """What the table holds besides its game (`set_kept`), or None."""
+
+    @abstractmethod
+    def offered_tables(self) -> list[StoredTable]:
+        """Every finished table (status "over") with a rematch offer standing (its `kept` holds "offers"), complete,
+        in creation order: restored at a start, so that the offer outlives a restart (server/rematch.py)."""
 
     @abstractmethod
     def tables(self) -> list[StoredTable]:
@@ -310,6 +337,24 @@ class SqlStorage(Storage):
     def drop_token(self, digest: str) -> None:
         self._write("DELETE FROM tokens WHERE digest = ?", (digest,))
 
+    def set_kept(self, table_id: str, kept: dict | None) -> None:
+        if kept is None:
+            self._write("DELETE FROM kept WHERE table_id = ?", (table_id,))
+        else:
+            self._write("INSERT INTO kept VALUES (?, ?) ON CONFLICT (table_id) DO UPDATE SET data = excluded.data",
+                        (table_id, json.dumps(kept)))
+
+    def set_kick(self, name: str, until: float | None) -> None:
+        if until is None:
+            self._write("DELETE FROM kicks WHERE folded = ?", (name_key(name),))
+        else:
+            self._write("INSERT INTO kicks VALUES (?, ?, ?) ON CONFLICT (folded) DO UPDATE SET name = excluded.name, "
+                        "expires = excluded.expires", (name_key(name), name, until))
+
+    def kicks(self, now: float) -> list[tuple[str, float]]:
+        self._write("DELETE FROM kicks WHERE expires <= ?", (now,))
+        return [(name, until) for name, until in self._read("SELECT name, expires FROM kicks ORDER BY folded")]
+
     def add_line(self, table_id: str, line: str, data: dict | None) -> None:
         self._write("INSERT INTO journal (table_id, line, data) VALUES (?, ?, ?)",
                     (table_id, line, None if data is None else json.dumps(data)))
@@ -338,6 +383,7 @@ class SqlStorage(Storage):
     def close_table(self, table_id: str) -> None:
         with self.transaction():
             self._write("DELETE FROM tokens WHERE table_id = ?", (table_id,))
+            self._write("DELETE FROM kept WHERE table_id = ?", (table_id,))
             self._write("UPDATE tables SET status = 'closed' WHERE id = ? AND status = 'open'", (table_id,))
 
     def forget_unplayed(self, table_id: str) -> None:
@@ -365,6 +411,7 @@ class SqlStorage(Storage):
         with self.transaction():
             self._write(f"DELETE FROM journal WHERE table_id IN (SELECT id {self._PRUNED})", (before,))
             self._write(f"DELETE FROM tokens WHERE table_id IN (SELECT id {self._PRUNED})", (before,))
+            self._write(f"DELETE FROM kept WHERE table_id IN (SELECT id {self._PRUNED})", (before,))
             self._write(f"UPDATE tables SET final = NULL, status = 'pruned' {self._PRUNED.removeprefix('FROM tables')}"
                         " AND status = 'over'", (before,))
         self._over_count = None
@@ -442,7 +489,21 @@ class SqlStorage(Storage):
 
     def open_tables(self) -> list[StoredTable]:
         rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE status = 'open' ORDER BY number")
-        return [self._complete(self._row(row)) for row in rows]
+        return [self._with_kept(self._complete(self._row(row))) for row in rows]
+
+    def offered_tables(self) -> list[StoredTable]:
+        rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE status = 'over' AND id IN (SELECT table_id "
+                          "FROM kept) ORDER BY number")
+        tables = [self._with_kept(self._complete(self._row(row))) for row in rows]
+        return [table for table in tables if (table.kept or {}).get("offers")]
+
+    def _with_kept(self, table: StoredTable) -> StoredTable:
+        table.kept = self.kept(table.id)
+        return table
+
+    def kept(self, table_id: str) -> dict | None:
+        rows = self._read("SELECT data FROM kept WHERE table_id = ?", (table_id,))
+        return json.loads(rows[0][0]) if rows else None
 
     def tables(self) -> list[StoredTable]:
         tables = [self._row(row) for row in self._read(f"SELECT {self._LISTED} FROM tables ORDER BY number")]
@@ -495,6 +556,15 @@ CREATE TABLE IF NOT EXISTS identities (
 """Glicko-2 ratings by player, and the Ed25519 key each name is bound to; `folded` is the name as `name_key` folds
 it, `name` its spelling (added to a database of a dt-server older than ratings when it is opened)."""
 
+KEPT_SCHEMA = """
+CREATE TABLE IF NOT EXISTS kept (table_id TEXT PRIMARY KEY, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS kicks (folded TEXT PRIMARY KEY, name TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL);
+"""
+"""What a table holds besides its game (StoredTable.kept: the seats kept for names, the rematch offers standing),
+and the names the admin kicked until when (wall-clock time): session 31, in the same SQL for SQLite and PostgreSQL,
+added to an older store when a dt-server opens it for writing (no schema version change: an older dt-server
+ignores them, and forgets what they hold, as it always did)."""
+
 INDEXES = "CREATE INDEX IF NOT EXISTS tables_over ON tables (status, join_code, finished)"
 """The indexes a store opened for writing makes if it has not (SQLite and PostgreSQL alike): the finished games'
 list (`finished_games`, session 27) reads the last finished of a store that keeps every game without a scan."""
@@ -513,6 +583,10 @@ CREATE INDEX journal_table ON journal (table_id, id);
 """ + RATINGS_SCHEMA
 
 SYNC_MODES = ("full", "normal")
+TOKENS_LEFT = ("DELETE FROM tokens WHERE table_id IN (SELECT id FROM tables WHERE status != 'open' AND id NOT IN "
+               "(SELECT table_id FROM kept))")
+"""Tokens of games that ended just before a stop, which no table will take any more (a finished table with a
+rematch offer standing keeps its own: it is restored, `offered_tables`)."""
 
 
 class SqliteStorage(SqlStorage):
@@ -527,7 +601,7 @@ class SqliteStorage(SqlStorage):
         try:
             if memory:
                 self._db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-                self._db.executescript(SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
+                self._db.executescript(SCHEMA + KEPT_SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
                 self._db.execute(INDEXES)
                 return
             path = Path(path)
@@ -548,10 +622,10 @@ class SqliteStorage(SqlStorage):
                 self._db.execute("PRAGMA journal_mode = WAL")
                 self._db.execute(f"PRAGMA synchronous = {sync.upper()}")
                 self._upgrade()
-                self._db.executescript(RATINGS_SCHEMA)
+                self._db.executescript(RATINGS_SCHEMA + KEPT_SCHEMA)
                 self._db.execute(INDEXES)
                 # Tokens of games that ended just before a stop: no table will take them any more.
-                self._db.execute("DELETE FROM tokens WHERE table_id IN (SELECT id FROM tables WHERE status != 'open')")
+                self._db.execute(TOKENS_LEFT)
         except sqlite3.Error as error:
             self.close()
             raise StorageError(f"{path}: {error} (is it a dt-server database? restore it from a backup, or move it "
@@ -761,7 +835,8 @@ def _create(path: Path) -> None:
 COPIED = (("tables", SqlStorage._COLUMNS, "id"), ("seats", "table_id, seat, name, bot", "table_id, seat"),
           ("tokens", "digest, table_id, seat, name", "digest"),
           ("ratings", "folded, name, rating, rd, volatility, games", "folded"),
-          ("identities", "folded, name, key, bound", "folded"))
+          ("identities", "folded, name, key, bound", "folded"), ("kept", "table_id, data", "table_id"),
+          ("kicks", "folded, name, expires", "folded"))
 """The tables `copy_store` copies whole (name, columns, order), besides the journal, which it copies in batches."""
 JOURNAL_BATCH = 2000
 STORE_TABLES = tuple(name for name, _, _ in COPIED) + ("journal",)

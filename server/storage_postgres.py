@@ -28,7 +28,8 @@ import urllib.parse
 from functools import lru_cache
 
 from .logs import log
-from .storage import INDEXES, SCHEMA_VERSION, STORE_TABLES, SYNC_MODES, SqlStorage, StorageError, StoreUnreachable
+from .storage import (INDEXES, KEPT_SCHEMA, SCHEMA_VERSION, STORE_TABLES, SYNC_MODES, TOKENS_LEFT, SqlStorage,
+                      StorageError, StoreUnreachable)
 
 SCHEMA = """
 CREATE TABLE dt_schema (version INTEGER NOT NULL);
@@ -110,9 +111,9 @@ class PostgresStorage(SqlStorage):
             self._connect()
             self._check(readonly)
             if not readonly:
+                self._db.execute(KEPT_SCHEMA)
                 self._db.execute(INDEXES)
-                # Tokens of games that ended just before a stop: no table will take them any more.
-                self._db.execute("DELETE FROM tokens WHERE table_id IN (SELECT id FROM tables WHERE status != 'open')")
+                self._db.execute(TOKENS_LEFT)
         except self._errors as error:
             failed = self._db is None  # (the connection itself, not a statement on it)
             self.close()
@@ -248,8 +249,10 @@ class PostgresStorage(SqlStorage):
 
     def size(self) -> int | None:
         # (the store's own tables with their indexes and TOAST: not the whole database's, which may hold more)
-        return int(self._read("SELECT " + " + ".join(f"pg_total_relation_size('{name}')" for name in STORE_TABLES))
-                   [0][0])
+        # (to_regclass: `kept` and `kicks` are missing from a store no dt-server of session 31 has opened for writing
+        # yet, which `dt-server stats` may read)
+        return int(self._read("SELECT " + " + ".join(f"COALESCE(pg_total_relation_size(to_regclass('{name}')), 0)"
+                                                      for name in STORE_TABLES))[0][0])
 
     # --- reading ------------------------------------------------------------------------------------------
     def _read(self, sql: str, args: tuple = ()) -> list:

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, DrawAnswer, DrawOffer, Join, Leave, Left,
-                                      ListTables, Message, ProtocolError, Rematch, Resume, Reveal, SeatBot, Snapshot,
-                                      Spectate,
-                                      TableEvent, TableInfo, TableOptions, Takeback, TakebackAnswer, templated)
+from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, DeclineRematch, DrawAnswer, DrawOffer,
+                                      Join, Leave, Left, ListTables, Message, ProtocolError, Rematch, Resume, Reveal,
+                                      SeatBot, Snapshot, Spectate, TableEvent, TableInfo, TableOptions, Takeback,
+                                      TakebackAnswer, templated)
 from dungeon_twister.protocol.codec import pack_map
 from dungeon_twister.protocol.commit import seed_commitment
 from dungeon_twister.protocol.connection import encode_frame
@@ -101,6 +101,8 @@ class Table:
     rematch_offers: frozenset[str] = frozenset()
     """The seats whose player offered a rematch, the game over (rematch.py); a frozenset replaced at each change
     (none kept by the tables that never have an offer)."""
+    rematch_declined: frozenset[str] = frozenset()
+    """The seats whose rematch offer the other declined (rematch.decline): they may not offer again here."""
     restored = False
     """Rebuilt from the store (recovery.py), which logs `table_restored` for it: its task logs no `table_opened`,
     so that counting those counts tables made (play-test ad29: every restart counted each table again)."""
@@ -255,7 +257,10 @@ class Table:
         Queued, never awaited: a table's task never waits for another's (this table is new, its inbox empty). The
         connection's requests and its end come here now. False if the inbox did not take it."""
         session.table = self
-        return self.offer(Arrival(session, seat, event))
+        if not self.offer(Arrival(session, seat, event)):
+            return False
+        session.moving_to = self
+        return True
 
     def after_step(self, job) -> None:
         """Run `job` once the current step has committed and its frames are written (what nobody waits for: a
@@ -319,7 +324,7 @@ class Table:
 
     def _next_deadline(self) -> float:
         empty = math.inf
-        if self.seating.empty() and (self.play.result or not self.lobby.server.closing):  # (see _finished)
+        if self.seating.empty() and not self._kept_for_restart():  # (see _finished)
             empty = self._empty_since + (0 if self.play.result else EMPTY_TABLE_SECONDS)
         return min([self.play.next_deadline(), empty, *self.seating.graces()])
 
@@ -329,12 +334,17 @@ class Table:
         if not self.seating.empty():
             return False
         if self.play.result is not None:
-            return True
+            return not self._kept_for_restart()
         # A stopping server holds no seat (Seating.gone): its tables look empty once their players' connections
         # are gone, and one made more than EMPTY_TABLE_SECONDS ago closed for good if its task ran before the
         # server's end (a connection slow to close): a play-test's clean stop lost a game in play. They are kept
         # for the next start.
         return not self.lobby.server.closing and trio.current_time() >= self._empty_since + EMPTY_TABLE_SECONDS
+
+    def _kept_for_restart(self) -> bool:
+        """The server stops and keeps this table in the store for its next start: a game not over, or one over
+        with a rematch offer standing (server/rematch.py)."""
+        return self.lobby.server.closing and (self.play.result is None or bool(self.rematch_offers))
 
     def note_if_empty(self, at_once: bool = False) -> None:
         """Start the empty table's countdown (EMPTY_TABLE_SECONDS: time for a creator to sit down); `at_once`: a
@@ -580,6 +590,8 @@ class Table:
             self.play.draw_answer(session, seat, message.accept)
         elif isinstance(message, Rematch):
             rematch.ask(self, session, seat)
+        elif isinstance(message, DeclineRematch):
+            rematch.decline(self, session, seat)
         else:
             session.send_error(ProtocolError("wrong_state", f"{message.spec.name} is not handled at a table"))
 

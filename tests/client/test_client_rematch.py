@@ -9,9 +9,9 @@ from prompt_toolkit.document import Document
 from dungeon_twister.client.commands import Commands
 from dungeon_twister.client.completion import PromptCompleter
 from dungeon_twister.client.help import help_text
-from dungeon_twister.protocol import (Error, GameOver, Joined, Left, ListTables, Rematch, Snapshot, TableCreated,
-                                      TableEvent)
-from dungeon_twister.protocol.views import REMATCH
+from dungeon_twister.protocol import (DeclineRematch, Error, GameOver, Joined, Left, ListTables, Rematch, Snapshot,
+                                      TableCreated, TableEvent)
+from dungeon_twister.protocol.views import DECLINE_REMATCH, REMATCH
 
 from client_fixtures import seat_view
 from test_client_prompt import TABLE, WiredSession, screen
@@ -81,7 +81,7 @@ def test_the_opponents_offer_is_said_plainly_and_rematch_accepts_it():
     wired = _at_table()
     state = wired.session.state
     _event(wired, 1, {"kind": "rematch_offered", "seat": "Y"})
-    assert state.notice == "bob offers a rematch: type `rematch` to accept"
+    assert state.notice == "bob offers a rematch: `yes` (or `rematch`) accepts, `no` declines"
     assert state.log[-1] == "Yellow offers a rematch"
     Commands(wired.session, lambda: None).run("rematch")
     assert wired.sent() == [Rematch(TABLE)]
@@ -214,3 +214,63 @@ def test_a_rematch_the_client_makes_keeps_the_handicap_on_its_player():
                                                                                 "removed_cards": [6]}))]
     wired.deliver(TableCreated("t-2"))
     assert wired.sent() == [Join("t-2", "Y", None)]
+
+
+def test_yes_accepts_the_opponents_rematch_offer():
+    """`yes` answers a standing rematch offer as `rematch` does (docs/protocol.md section 6)."""
+    wired = _at_table()
+    _event(wired, 1, {"kind": "rematch_offered", "seat": "Y"})
+    Commands(wired.session, lambda: None).run("yes")
+    assert wired.sent() == [Rematch(TABLE)]
+    assert wired.session.state.rematch_offered is None
+
+
+def test_no_declines_the_opponents_rematch_offer_and_the_decline_is_said():
+    """`no` sends `decline_rematch` (the client names the feature; the server's welcome named it too): the player
+    is told, and so is the offerer when the lapse comes. Its edges: a server that does not take the message gets
+    nothing, the player is told to `leave`; with no offer standing, `no` answers nothing."""
+    wired = _at_table()
+    state = wired.session.state
+    assert DECLINE_REMATCH in wired.session.connection.offered_features
+    wired.session.connection.features = frozenset({REMATCH, DECLINE_REMATCH})
+    _event(wired, 1, {"kind": "rematch_offered", "seat": "Y"})
+    Commands(wired.session, lambda: None).run("no")
+    assert wired.sent() == [DeclineRematch(TABLE)]
+    assert state.notice == "you declined the rematch" and state.rematch_offered is None
+    _event(wired, 2, {"kind": "rematch_lapsed", "seat": "Y", "by": "B", "reason": "declined"})
+    assert state.log[-1] == "Blue declines Yellow's rematch offer"
+    Commands(wired.session, lambda: None).run("no")
+    assert state.notice == "yes / no: nobody asks you anything now" and wired.sent() == []
+    # the offerer's side
+    offerer = _at_table("Y")
+    offerer.session.connection.features = frozenset({REMATCH, DECLINE_REMATCH})
+    Commands(offerer.session, lambda: None).run("rematch")
+    offerer.sent()
+    _event(offerer, 1, {"kind": "rematch_offered", "seat": "Y"})
+    _event(offerer, 2, {"kind": "rematch_lapsed", "seat": "Y", "by": "B", "reason": "declined"})
+    assert offerer.session.state.notice == "ann declined the rematch"
+    assert offerer.session.state.rematch_asked is None and not offerer.session.state.opponent_gone
+    # an older server
+    old = _at_table()
+    old.session.connection.features = frozenset({REMATCH})
+    _event(old, 1, {"kind": "rematch_offered", "seat": "Y"})
+    Commands(old.session, lambda: None).run("no")
+    assert old.sent() == []
+    assert old.session.state.notice == ("this server cannot pass a decline on: `leave` goes back to the lobby, "
+                                        "which ends the offer")
+
+
+def test_an_offer_in_the_snapshot_of_a_finished_game_is_said_after_its_end():
+    """Session 31: after a restart of the server the players come back to the finished table with a snapshot, whose
+    `table.asked` lists the standing rematch offer: the message bar says the offer (not the game's end, said
+    first), and `yes` accepts it."""
+    wired = WiredSession()
+    wired.session.join(TABLE, "Y")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "Y"))
+    table = {"id": TABLE, "result": RESULT, "asked": [{"kind": "rematch_offered", "seat": "B"}]}
+    wired.deliver(Snapshot(TABLE, 9, seat_view(POSITION, "Y", seats={"B": "ann", "Y": "bob"}, table=table)))
+    state = wired.session.state
+    assert state.notice == "ann offers a rematch: `yes` (or `rematch`) accepts, `no` declines"
+    Commands(wired.session, lambda: None).run("yes")
+    assert wired.sent() == [Rematch(TABLE)]

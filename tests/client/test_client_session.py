@@ -673,7 +673,7 @@ async def test_views_come_as_deltas_and_the_team_choice_compact_when_the_server_
         hello = await server.receive()
         # the client asks for the features...
         assert hello.features == (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL, REMATCH,
-                                  ANNOUNCEMENTS)
+                                  ANNOUNCEMENTS, "decline_rematch")
         await server.stream.send_all(server.connection.answer_hello(Software("fake", "1"), "s-1", (DELTA_VIEWS,)))
         assert isinstance(await server.receive(), ListTables)
         session.join(TABLE, "B")

@@ -43,6 +43,13 @@ def fill(store) -> None:
     store.set_rating("cy", 1400.0, 300.0, 0.06, 2)
     store.bind("Ann", b"\x00key-one\xff")
     store.bind("ANN", b"key-two")  # once and for good
+    store.set_kept("t1-aaaa0001", {"reserved": {"Y": "bob"}, "bot": None, "until": 2000.5})  # (session 31)
+    store.set_kept("t2-bbbb0002", {"reserved": {"B": "x"}, "bot": None, "until": 1.0})
+    store.set_kept("t2-bbbb0002", {"offers": ["B"]})  # replaces it
+    store.set_kick("Dan", 1e12)
+    store.set_kick("eve", 5.0)  # run out by `kicks(1000.0)`
+    store.set_kick("fay", 1e12)
+    store.set_kick("FAY", None)  # lifted
 
 
 def answers(store) -> dict:
@@ -60,6 +67,8 @@ def answers(store) -> dict:
                                                           for w in ("t2-bbbb0002", "2", "t1", "T02", "3", "x")],
         "rating": store.rating("BOB"), "none": store.rating("dan"), "leaders": store.leaderboard(2),
         "identity": store.identity("aNN"), "unbound": store.identity("bob"),
+        "kept": [t.kept for t in store.open_tables()], "offered": [(t.id, t.kept) for t in store.offered_tables()],
+        "kicks": store.kicks(1000.0),
     }
 
 
@@ -82,8 +91,12 @@ def test_the_postgresql_store_answers_as_the_sqlite_store_does(postgres_url):
         assert got["rating"] == (1612.5, 200.0, 0.06, 1) and got["none"] is None
         assert got["leaders"] == [("ann", 1612.5, 210.0, 1), ("bob", 1612.5, 200.0, 1)]
         assert got["identity"] == ("Ann", b"\x00key-one\xff") and got["unbound"] is None
+        assert got["kept"] == [{"reserved": {"Y": "bob"}, "bot": None, "until": 2000.5}]
+        assert got["offered"] == [("t2-bbbb0002", {"offers": ["B"]})]
+        assert got["kicks"] == [("Dan", 1e12)]
         store.close_table("t1-aaaa0001")
         assert store.open_tables() == [] and store.table("t1-aaaa0001").tokens == []
+        assert store._read("SELECT table_id FROM kept") == [("t2-bbbb0002",)]  # (closed: its kept seats go)
         assert store.table("t1-aaaa0001").status == "closed"
         for each in (reference, store):  # a table closed before its game began is forgotten; a game played is not
             each.close_table("t1-aaaa0001")

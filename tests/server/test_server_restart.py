@@ -215,3 +215,47 @@ async def test_a_game_survives_kill_9_during_a_combat(tmp_path, store):
     for seat, seen in final_views.items():
         expected = {k: v for k, v in view(state, seat).items() if k not in SERVER_KEYS}
         assert {k: v for k, v in seen.items() if k not in SERVER_KEYS} == expected
+
+
+async def test_a_rematch_offer_survives_kill_9_and_is_accepted_after_it(tmp_path, store):
+    """Session 31: Ann's rematch offer at a finished table, acknowledged (`rematch_offered`), then dt-server is
+    killed with -9: started again on the same store, it restores the finished table with the offer; both players
+    resume (the snapshot's `table.asked` lists it) and Bob's `rematch` takes both to the new table."""
+    from dungeon_twister.protocol import DrawAnswer, DrawOffer, Left, Rematch
+    from dungeon_twister.protocol.views import REMATCH
+
+    data, log = tmp_path / "data", tmp_path / "server.log"
+    features = lambda: PlayerConnection(features=(REMATCH,))  # noqa: E731
+    async with dt_server(data, log, SEED, store) as (process, port):
+        ann, bob = await Guarded.open(port, "ann", conn=features()), await Guarded.open(port, "bob", conn=features())
+        await ann.send(CreateTable(TableOptions(beginner=True)))
+        table = (await ann.expect(TableCreated)).table
+        await ann.send(Join(table, "B"))
+        await ann.expect(Joined)
+        await bob.send(Join(table, "Y"))
+        await bob.expect(Joined)
+        await ann.send(DrawOffer(table))
+        await bob.expect_event("draw_offered")
+        await bob.send(DrawAnswer(table, True))
+        await ann.expect(GameOver)
+        await ann.send(Rematch(table))
+        for client in (ann, bob):
+            await client.expect_event("rematch_offered")
+        resume = {name: ResumeInfo(c.token, table, c.conn.last_event) for name, c in (("ann", ann), ("bob", bob))}
+        process.kill()
+        assert await process.wait() == -signal.SIGKILL
+        for client in (ann, bob):
+            await client.close()
+    async with dt_server(data, log, SEED + 1, store) as (process, port):
+        clients = {}
+        for name in ("ann", "bob"):
+            clients[name] = client = await Guarded.open(port, name, resume[name], features())
+            await client.expect(Joined)
+            snapshot = await client.expect(Snapshot)
+            assert snapshot.view["table"]["asked"] == [{"kind": "rematch_offered", "seat": "B"}]
+        await clients["bob"].send(Rematch(table))
+        for name, seat in (("ann", "Y"), ("bob", "B")):
+            await clients[name].expect(Left)
+            new = (await clients[name].expect(TableCreated)).table
+            joined = await clients[name].expect(Joined)
+            assert (joined.table, joined.seat) == (new, seat)

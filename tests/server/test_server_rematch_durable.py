@@ -1,0 +1,313 @@
+"""Rematches, kept seats and kicks through a restart, and the rematch's decline (docs/protocol.md section 6,
+`rematch`, `decline_rematch`; server/rematch.py, server/seating.py `reserve`): "nothing acknowledged is lost" holds
+for a standing rematch offer (its finished table is restored with it), for the seats a rematch's or a kept seat's
+table keeps for names (and their deadline), and for the admin's kicks (until they run out). A seat kept for a name
+waits RESERVED_SEAT_SECONDS, then is anyone's. A player declines an offer with `decline_rematch`. Review rv30's
+two minors: a `join` during the server's move to a rematch's table, and a rematch table refused for a reason other
+than a limit."""
+
+import time
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import trio
+from dungeon_twister.protocol import (DeclineRematch, DrawAnswer, DrawOffer, Error, GameOver, Join, Joined, Leave,
+                                      Left, PlayerConnection, Refused, Rematch, ResumeInfo, Snapshot, TableCreated,
+                                      TableOptions)
+from dungeon_twister.protocol.connection import encode_frame
+from dungeon_twister.protocol.views import DECLINE_REMATCH, REMATCH
+from dungeon_twister.server.seating import RESERVED_SEAT_SECONDS
+from dungeon_twister.server.storage import open_storage
+from test_server_support import HANG_GUARD, Client, running_server, seated_pair
+
+FEATURES = (REMATCH, DECLINE_REMATCH)
+
+
+@asynccontextmanager
+async def server_on(data_dir: Path | None, seeds=(21, 22), **settings):
+    async with running_server(seeds=seeds, data_dir=data_dir, data_sync="normal", **settings) as server:
+        yield server
+
+
+async def finished_pair(server, options=TableOptions(beginner=True)):
+    """Ann (Blue) and Bob (Yellow) at a table whose game they agreed to draw: (table, ann, bob)."""
+    table, ann, bob = await seated_pair(server, options, memory=True, features=FEATURES)
+    await ann.send(DrawOffer(table))
+    await bob.expect_event("draw_offered")
+    await bob.send(DrawAnswer(table, True))
+    for client in (ann, bob):
+        await client.expect(GameOver)
+    return table, ann, bob
+
+
+def resume(client: Client, table: str) -> ResumeInfo:
+    return ResumeInfo(client.token, table, client.conn.last_event)
+
+
+async def back(server, name: str, info: ResumeInfo) -> Client:
+    """`name` resumes with `info` after a restart: his snapshot."""
+    client = await Client.connect(server, name, memory=True, resume=info, conn=PlayerConnection(features=FEATURES))
+    await client.expect(Snapshot)
+    return client
+
+
+async def moved(client: Client, old: str) -> Joined:
+    await client.expect(Left, lambda e: e.table == old)
+    created = await client.expect(TableCreated)
+    joined = await client.expect(Joined)
+    assert joined.table == created.table
+    return joined
+
+
+async def test_a_standing_rematch_offer_outlives_a_restart_and_is_accepted_after_it(tmp_path, autojump_clock):
+    """Ann offers a rematch (acknowledged: `rematch_offered`) and the server stops: the finished table comes back
+    with the offer at the next start, both players resume it (the view's `table.asked` lists the offer), and Bob's
+    `rematch` accepts it. Its edge: an offer that lapsed before the stop (Bob left) is not restored, nor its table."""
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path) as server:
+            table, ann, bob = await finished_pair(server)
+            await ann.send(Rematch(table))
+            await bob.expect_event("rematch_offered")
+            await ann.expect_event("view")
+            infos = {"ann": resume(ann, table), "bob": resume(bob, table)}
+        async with server_on(tmp_path, seeds=(5, 6)) as server:
+            assert list(server.lobby.tables) == [table]
+            assert server.lobby.tables[table].status == "over"
+            ann, bob = await back(server, "ann", infos["ann"]), await back(server, "bob", infos["bob"])
+            assert ann.view["table"]["asked"] == [{"kind": "rematch_offered", "seat": "B"}]
+            assert ann.view["table"]["result"]["reason"] == "agreed"
+            await bob.send(Rematch(table))
+            ann_joined, bob_joined = await moved(ann, table), await moved(bob, table)
+            assert (ann_joined.seat, bob_joined.seat) == ("Y", "B")
+            for client in (ann, bob):
+                await client.expect_event("game_started")
+        # the edge: lapsed before the stop, nothing comes back
+        async with server_on(tmp_path / "2") as server:
+            table, ann, bob = await finished_pair(server)
+            await ann.send(Rematch(table))
+            await bob.expect_event("rematch_offered")
+            await bob.send(Leave())
+            await ann.expect_event("rematch_lapsed")
+        async with server_on(tmp_path / "2") as server:
+            assert list(server.lobby.tables) == []
+
+
+async def test_a_restored_offer_lapses_when_a_player_is_not_back_in_time(tmp_path, autojump_clock):
+    """The finished table restored for its offer holds each seat as any restored table (60 s at least): Bob never
+    comes back, so Ann, back, is told the offer lapsed once his seat is given up, and the table closes when she
+    leaves."""
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path) as server:
+            table, ann, bob = await finished_pair(server)
+            await ann.send(Rematch(table))
+            await bob.expect_event("rematch_offered")
+            info = resume(ann, table)
+        async with server_on(tmp_path, seeds=(5,), grace_seconds=0) as server:
+            ann = await back(server, "ann", info)
+            start = trio.current_time()
+            assert await ann.expect_event("rematch_lapsed") == {"kind": "rematch_lapsed", "seat": "B", "gone": "Y"}
+            assert trio.current_time() - start <= 60
+            await ann.send(Rematch(table))
+            assert (await ann.expect(Error)).message == "bob has left the table: no rematch"
+            await ann.send(Leave())
+            await ann.expect(Left)
+            await trio.sleep(1)
+            assert table not in server.lobby.tables
+            assert server.lobby.store.offered_tables() == []
+
+
+async def test_seats_a_rematch_keeps_for_names_outlive_a_restart(tmp_path, autojump_clock):
+    """A rematch's table keeps its seats for Ann and Bob (Seating.reserve) and the server stops before they sit:
+    after the restart Carol's `join` is still refused ("seat Y is kept for bob"), and Ann and Bob sit."""
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path) as server:
+            table = server.lobby.create_table(TableOptions(beginner=True), "ann")
+            table.seating.reserve({"B": "ann", "Y": "bob"}, None)
+            table_id = table.id
+        async with server_on(tmp_path, seeds=(5,)) as server:
+            assert server.lobby.tables[table_id].seating.reserved == {"B": "ann", "Y": "bob"}
+            carol = await Client.connect(server, "carol", memory=True)
+            await carol.send(Join(table_id, "Y"))
+            refused = await carol.expect(Error)
+            assert (refused.code, refused.message) == ("seat_taken", "seat Y is kept for bob (a rematch)")
+            for name in ("ann", "bob"):
+                client = await Client.connect(server, name, memory=True)
+                await client.send(Join(table_id))
+                await client.expect(Joined)
+            await client.expect_event("game_started")
+            assert server.lobby.store.open_tables()[0].kept is None  # (taken: nothing kept any more)
+
+
+async def test_a_seat_kept_for_a_name_is_released_after_its_deadline(autojump_clock):
+    """A seat kept for a name waits RESERVED_SEAT_SECONDS (5 minutes) for him: Ann sat, Bob never came; a second
+    before the deadline Carol is refused, at it she may take the seat. Its edge: a table where nobody sat closes at
+    the deadline."""
+    assert RESERVED_SEAT_SECONDS == 300
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(3, 4)) as server:
+            table = server.lobby.create_table(TableOptions(beginner=True), "ann")
+            table.seating.reserve({"B": "ann", "Y": "bob"}, None)
+            ann = await Client.connect(server, "ann", memory=True)
+            await ann.send(Join(table.id))
+            await ann.expect(Joined)
+            carol = await Client.connect(server, "carol", memory=True)
+            await trio.sleep(RESERVED_SEAT_SECONDS - 1 - trio.current_time())
+            await carol.send(Join(table.id, "Y"))
+            assert (await carol.expect(Error)).message == "seat Y is kept for bob (a rematch)"
+            await trio.sleep(1)
+            await carol.send(Join(table.id, "Y"))
+            assert (await carol.expect(Joined)).seat == "Y"
+            await ann.expect_event("game_started")
+            # the edge
+            empty = server.lobby.create_table(TableOptions(beginner=True), "dan")
+            empty.seating.reserve({"B": "dan", "Y": "eve"}, None)
+            await trio.sleep(RESERVED_SEAT_SECONDS - 1)
+            assert empty.id in server.lobby.tables
+            await trio.sleep(1.5)
+            assert empty.id not in server.lobby.tables
+
+
+async def test_a_kept_seat_outlives_a_restart_before_its_player_sits(tmp_path, autojump_clock, monkeypatch):
+    """Bob leaves before the first turn: Ann keeps a seat at a new table (seat_kept), kept for her name there. The
+    server stops before that table has seated her (its task had not run): after the restart it is still kept for
+    Ann (the other seat anyone's, as it was), not open to anyone; she `join`s it."""
+    from dungeon_twister.server.inbox import Inbox
+
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path) as server:
+            table, ann, bob = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            known = {t._inbox for t in server.lobby.tables.values()}
+            receive, never = Inbox.receive, trio.Event()
+
+            async def gated(inbox):  # a new table's task never takes its first item
+                if inbox not in known:
+                    await never.wait()
+                return await receive(inbox)
+
+            monkeypatch.setattr(Inbox, "receive", gated)
+            await bob.send(Leave())
+            await ann.expect(Left)
+            await trio.testing.wait_all_tasks_blocked()
+            (new,) = [t for t in server.lobby.tables if t != table]
+        monkeypatch.setattr(Inbox, "receive", receive)
+        async with server_on(tmp_path, seeds=(5,)) as server:
+            assert server.lobby.tables[new].seating.reserved == {"B": "ann"}
+            carol = await Client.connect(server, "carol", memory=True)
+            await carol.send(Join(new, "B"))
+            assert (await carol.expect(Error)).message == "seat B is kept for ann"  # (no rematch's)
+            await carol.send(Join(new))  # (the other seat waits for an opponent: anyone's)
+            assert (await carol.expect(Joined)).seat == "Y"
+            ann = await Client.connect(server, "ann", memory=True)
+            await ann.send(Join(new))
+            assert (await ann.expect(Joined)).seat == "B"
+            await carol.expect_event("game_started")
+
+
+async def test_a_kick_outlives_a_restart_until_it_runs_out(tmp_path):
+    """`dt-server admin kick bob --minutes 10` (Lobby.kick_name): after a restart Bob is still refused, with the
+    time left; a kick of 0 minutes lifts it in the store too. Its edge: a kick that ran out while the server was
+    down is gone."""
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path) as server:
+            server.lobby.kick_name("Bob", 600)
+            server.lobby.kick_name("carol", 60)
+            server.lobby.kick_name("dan", 60)
+            server.lobby.kick_name("dan", 0)
+        store = open_storage(tmp_path)
+        store._write("UPDATE kicks SET expires = ? WHERE folded = 'carol'", (time.time() - 1,))
+        store.close()
+        async with server_on(tmp_path) as server:
+            assert set(server.lobby.kicked) == {"bob"}
+            bob = await Client.connect(server, "bob", memory=True, welcome=False)
+            refused = await bob.expect(Refused)
+            assert refused.code == "kicked" and refused.values["minutes"] == 10
+            for name in ("carol", "dan"):
+                await Client.connect(server, name, memory=True)
+
+
+async def test_decline_rematch_makes_the_offer_lapse_at_once(autojump_clock):
+    """Bob declines Ann's offer (`decline_rematch`): everyone at the table is told (`rematch_lapsed`, reason
+    "declined", by Bob's seat), nothing is asked any more, nothing stands in the store, and Ann may not offer again
+    there ("bob declined your rematch"); Bob may. Refused: a decline with no offer to decline."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21, 22)) as server:
+            table, ann, bob = await finished_pair(server)
+            await bob.send(DeclineRematch(table))
+            assert (await bob.expect(Error)).message == "no rematch is offered to you"
+            await ann.send(Rematch(table))
+            await bob.expect_event("rematch_offered")
+            await bob.send(DeclineRematch(table))
+            declined = {"kind": "rematch_lapsed", "seat": "B", "by": "Y", "reason": "declined"}
+            for client in (ann, bob):
+                assert await client.expect_event("rematch_lapsed") == declined
+                await client.expect_event("view")
+                assert "asked" not in client.view["table"]
+            assert server.lobby.tables[table].rematch_offers == frozenset()
+            assert server.lobby.store.offered_tables() == []
+            await ann.send(Rematch(table))
+            assert (await ann.expect(Error)).message == "bob declined your rematch"
+            await bob.send(Rematch(table))
+            assert await ann.expect_event("rematch_offered") == {"kind": "rematch_offered", "seat": "Y"}
+
+
+def test_decline_rematch_frame_as_documented():
+    """docs/protocol.md section 6 (`decline_rematch`) gives the bytes of Bob's `decline_rematch` frame."""
+    doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
+    start = doc.index("The frame of Bob's `decline_rematch`")
+    text = doc[start:doc.index(".\n", start)]
+    shown = bytes.fromhex("".join(text.split("`")[3].split()))
+    assert shown == encode_frame(DeclineRematch("t4-d5d96ea7"))
+
+
+async def test_a_join_while_the_server_moves_the_player_to_the_rematch_is_refused(autojump_clock, monkeypatch):
+    """Review rv30: between the `left` of the finished table and the `joined` of the rematch's, the client is in the
+    lobby: a hostile one's `join` of another table then sat him at two tables. It is refused (not_allowed) until
+    the rematch's table has seated him; he is seated there, and nowhere else."""
+    from dungeon_twister.server.inbox import Inbox
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21, 22, 23)) as server:
+            old, ann, bob = await finished_pair(server)
+            other = server.lobby.create_table(TableOptions(beginner=True), "carol")
+            known = {t._inbox for t in server.lobby.tables.values()}
+            receive, gate = Inbox.receive, trio.Event()
+
+            async def gated(inbox):  # the rematch's table waits until Ann's `join` of the other one is answered
+                if inbox not in known:
+                    await gate.wait()
+                return await receive(inbox)
+
+            monkeypatch.setattr(Inbox, "receive", gated)
+            await ann.send(Rematch(old))
+            await bob.expect_event("rematch_offered")
+            await bob.send(Rematch(old))
+            await ann.expect(Left, lambda e: e.table == old)
+            new = (await ann.expect(TableCreated)).table
+            await ann.send(Join(other.id, "B"))
+            refused = await ann.expect(Error)
+            assert (refused.code, refused.message) == ("not_allowed", f"the server is taking you to table {new}: "
+                                                                       "wait for it")
+            gate.set()
+            assert (await ann.expect(Joined)).table == new
+            assert other.seating.seats["B"].name is None
+
+
+async def test_a_rematch_table_refused_for_another_reason_than_a_limit_says_so(autojump_clock, monkeypatch):
+    """Review rv30: a rematch's table the lobby refuses for a reason that is no limit of the server's (options it
+    no longer takes, say) read "the server is shutting down"; it says the reason now, to both, and the offer
+    lapses."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21, 22)) as server:
+            table, ann, bob = await finished_pair(server)
+
+            def refuse(*_args, **_kwargs):
+                raise ValueError("vp must be 1 to 9")
+
+            await ann.send(Rematch(table))
+            await bob.expect_event("rematch_offered")
+            monkeypatch.setattr(server.lobby, "create_table", refuse)
+            await bob.send(Rematch(table))
+            for client in (ann, bob):
+                refused = await client.expect(Error)
+                assert refused.message == "the server could not make the rematch's table: vp must be 1 to 9"
+            assert server.lobby.tables[table].rematch_offers == frozenset()
