@@ -141,29 +141,34 @@ class BotPlayer:
 
 
 async def play_bot(stream: trio.abc.Stream, name: str, table: str, seat: str, kind: str, seed: int,
-                   join_code: str | None = None, think: float = 0.0, resume: ResumeInfo | None = None) -> None:
+                   join_code: str | None = None, think: float = 0.0, resume: ResumeInfo | None = None,
+                   pace: float = 0.0) -> None:
     """Play one game at `table` in `seat`, then leave; with `think`, wait about that many seconds (0.5 to 1.5
-    times) before each move, like a person."""
+    times) before each move, like a person; with `pace`, send no move sooner than that after what gave it (drive)."""
     player = BotPlayer(name, table, seat, kind, seed, join_code, resume)
     async with stream:
         try:
-            await drive(stream, player, think)
+            await drive(stream, player, think, pace)
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             return
         except Exception as error:  # a bot must never take the server down
             log("bot_failed", bot=name, table=table, error=repr(error))
 
 
-async def drive(stream: trio.abc.Stream, player: BotPlayer, think: float | Callable[[], float] = 0.0) -> None:
+async def drive(stream: trio.abc.Stream, player: BotPlayer, think: float | Callable[[], float] = 0.0,
+                pace: float = 0.0) -> None:
     """Say hello, then answer what the server sends and move, until the player is done or the stream ends.
 
     `think`: the average seconds waited before each move (0.5 to 1.5 times it), or a function giving it for the
-    next move."""
+    next move. `pace`: the least time, on trio's clock, from the data that gives the bot a move to the move sent
+    (the server's `bot_pace`): a move chosen sooner waits for it, so that how long the bot took to choose, which
+    depends a little on what only it knows, does not show in when its move arrives (review lk31)."""
     await stream.send_all(player.hello())
     while True:
         data = await stream.receive_some(65536)
         if not data:
             return
+        arrived = trio.current_time()
         player.conn.receive_data(data)
         out = []
         while (event := player.conn.next_event()) is not None:
@@ -180,4 +185,6 @@ async def drive(stream: trio.abc.Stream, player: BotPlayer, think: float | Calla
             pause = think() if callable(think) else think
             if pause > 0:
                 await trio.sleep(pause * (0.5 + player.rng.below(1000) / 1000))
+            elif pace > 0:
+                await trio.sleep_until(arrived + pace)
             await stream.send_all(b"".join(move))

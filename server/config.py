@@ -66,6 +66,11 @@ class ServerConfig:
     """At a table without timers, a player the game waits on alone (his turn, his card, his placing) who plays
     nothing for this long loses the game, as one who abandons it: a connected player who never acted held his
     opponent for ever, whose only way out was a rated resignation. Not before the first turn. 0: never."""
+    bot_pace: float = 0.3
+    """Seconds a bot of this server waits, from the frame that gives it the move, before it sends its action or
+    commitment, unless it took longer to choose: its answer then reads the same whatever it knows that its
+    opponent does not (review lk31: its time to choose depends a little on its own face-down tokens, a timing
+    channel of a few milliseconds), and a person can follow its moves. 0: at once. At most 10."""
     max_new_names_per_hour: int = 60
     """Names newly bound to a key (docs/protocol.md section 18: bound for good, a row of the store each) from one
     address an hour, an IPv6 one by its /64, a third of it at once; a hello that would bind one more is refused
@@ -105,7 +110,7 @@ _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_conn
           "max_connections_per_address": int, "max_tables_per_hour": int, "max_frame_size": int, "records_dir": str,
           "ping_interval": (int, float), "outbox_frames": int, "max_queued_bytes": int, "data_dir": str,
           "data_sync": str, "tls": bool, "discovery": bool, "database": str, "unbound_proofs": bool,
-          "chat_log": bool, "chat_log_days": int, "chat_log_max_day_mb": int, "idle_minutes": int, "max_new_names_per_hour": int, "reserved_names": list, "banned_names": list, "banned_addresses": list}
+          "chat_log": bool, "chat_log_days": int, "chat_log_max_day_mb": int, "idle_minutes": int, "bot_pace": (int, float), "max_new_names_per_hour": int, "reserved_names": list, "banned_names": list, "banned_addresses": list}
 
 
 _KINDS = {str: "a string", int: "an integer", (int, float): "a number", bool: "true or false",
@@ -179,6 +184,8 @@ def check(config: ServerConfig) -> None:
         raise ValueError('data_sync must be "full" or "normal"')
     if config.idle_minutes < 0:
         raise ValueError("idle_minutes must be 0 (never) or more")
+    if not 0 <= config.bot_pace <= 10:
+        raise ValueError(f"bot_pace must be 0..10 seconds (it is {config.bot_pace})")
     if config.max_new_names_per_hour < 0:
         raise ValueError("max_new_names_per_hour must be 0 (no limit) or more")
     for key in ("reserved_names", "banned_names"):

@@ -528,7 +528,8 @@ class Lobby:
                        think: float, resume: ResumeInfo | None) -> None:
         """Play the bot; when it ends, tell the table, which frees the seat if the bot never took it."""
         try:
-            await play_bot(stream, name, table.id, seat, kind, seed, table.join_code, think, resume)
+            await play_bot(stream, name, table.id, seat, kind, seed, table.join_code, think, resume,
+                           self.server.config.bot_pace)
         finally:
             self.release_name(name, BotName(name))
             with trio.CancelScope(shield=True):

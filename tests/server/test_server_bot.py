@@ -52,3 +52,52 @@ def test_a_bots_action_ids_are_its_process_own_and_a_reused_id_does_not_refuse_t
     assert again.text == "end" and again.action_id != first.action_id
     bot.receive(ActionRefused(again.action_id, "illegal_action", "not now", "BG-TURN-01"))
     assert bot.act() == [], "refused by the rules: not tried again on the same view"
+
+
+async def _move_delay(pace: float, choosing: float, clock) -> float:
+    """The mock seconds from the frame that gives a bot driven with `pace` its move to the move's arrival, when
+    choosing it takes `choosing` seconds (the clock jumped in the bot's `act`)."""
+    import trio
+    import trio.testing
+
+    from dungeon_twister.server.bot import drive
+
+    point = ViewPoint(parse_position(position_text("bWA@c4 yTR@c9", active="Y")), {"B": "ann", "Y": "random-bot-1"},
+                      {"id": TABLE}, True)
+    view = table_view(point, "Y")
+    view["legal"] = ["end"]
+    bot = BotPlayer("random-bot-1", TABLE, "Y", "random", 5, None)
+    act = bot.act
+
+    def slow_act():
+        clock.jump(choosing)  # (what a long search costs, on trio's clock)
+        return act()
+
+    bot.act = slow_act
+    ours, theirs = trio.testing.memory_stream_pair()
+    server = ServerConnection()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(drive, theirs, bot, 0.0, pace)
+        _events(server, await ours.receive_some(65536))  # its hello
+        await ours.send_all(server.answer_hello(Software("fake", "1"), "s-1") + server.send(Joined(TABLE, "t-Y", "Y")))
+        await trio.testing.wait_all_tasks_blocked()
+        sent = trio.current_time()
+        await ours.send_all(server.send(Snapshot(TABLE, 0, view)))
+        while not any(isinstance(event, Action) for event in _events(server, await ours.receive_some(65536))):
+            pass
+        arrived = trio.current_time()
+        nursery.cancel_scope.cancel()
+    return arrived - sent
+
+
+async def test_a_server_bots_move_arrives_after_its_pace_however_soon_it_chose(autojump_clock):
+    """Review lk31: a bot's time to choose depends a little on what only it knows (its face-down tokens), and its
+    move went out as soon as it was chosen: a timing channel to its opponent. With `bot_pace` (server/config.py)
+    the move leaves that long after the frame that gave it, whether the choice took no time or a little; the edge:
+    a choice that took longer than the pace is not held longer (0.5 s, not 0.8), and a pace of 0 sends at once."""
+    from pytest import approx  # (mock times are sums of floats: 0.5 reads 0.5000000000000001)
+
+    assert await _move_delay(0.3, 0.0, autojump_clock) == approx(0.3)
+    assert await _move_delay(0.3, 0.1, autojump_clock) == approx(0.3)
+    assert await _move_delay(0.3, 0.5, autojump_clock) == approx(0.5)
+    assert await _move_delay(0.0, 0.0, autojump_clock) == approx(0.0)

@@ -90,13 +90,17 @@ def test_config_files_are_checked():
     assert {f.name for f in fields(ServerConfig)} <= set(tomllib.loads(text)) | set(commented), "the example: every key"
     assert config_from_mapping({"port": 0, "name": "club", "records_dir": "games"}).records_dir.name == "games"
     for bad in ({"port": "7777"}, {"colour": "blue"}, {"grace_seconds": -1}, {"ping_interval": True}, {"port": True},
-                {"tls": 1}, {"tls": "yes"}, {"grace_seconds": 7 * 24 * 3600 + 1}):
+                {"tls": 1}, {"tls": "yes"}, {"grace_seconds": 7 * 24 * 3600 + 1}, {"bot_pace": -0.1},
+                {"bot_pace": 10.5}, {"bot_pace": "0.3"}):
         with pytest.raises(ValueError):
             config_from_mapping(bad)
     # said as TOML writes it, with what is expected (a play-test read "the wrong type: True")
     with pytest.raises(ValueError, match=r"^setting 'grace_seconds' has the wrong type: true \(expected an integer\)$"):
         config_from_mapping({"grace_seconds": True})
     assert ServerConfig().port == 7777 and ServerConfig().grace_seconds == 60
+    # a bot's pace (review lk31): a number of seconds, 0 to 10, an integer too; 0.3 by default and in the example
+    assert (ServerConfig().bot_pace, example.bot_pace) == (0.3, 0.3)
+    assert config_from_mapping({"bot_pace": 0}).bot_pace == 0 and config_from_mapping({"bot_pace": 10}).bot_pace == 10
     # max_queued_bytes: one connection's outbox (4 frame limits, and as much being written) must fit in the budget
     with pytest.raises(ValueError, match=r"^max_queued_bytes must be 0 \(64 times max_frame_size\) or at least 8 "):
         config_from_mapping({"max_queued_bytes": 8 * 1048576 - 1})

@@ -36,7 +36,10 @@ from dungeon_twister.server import Server, ServerConfig
 from dungeon_twister.server.viewing import legal_texts
 
 SOFTWARE = Software("dt-test", "0.1.0")
-LOCAL = ServerConfig(host="127.0.0.1", port=0, ping_interval=0)
+LOCAL = ServerConfig(host="127.0.0.1", port=0, ping_interval=0, bot_pace=0)
+"""Bots answer at once (bot_pace=0): these tests wait for the point where every task is blocked
+(trio.testing.wait_all_tasks_blocked), which a bot waiting out its pace on the MockClock would reach too soon;
+tests/server/test_server_bot.py checks the pace itself."""
 HANG_GUARD = 3600.0
 """Mock seconds for trio.fail_after in tests on pytest-trio's autojump_clock (MockClock(autojump_threshold=0)).
 Mock time stands still while any task can run, so a slow machine never reaches it and no server timer fires
