@@ -93,7 +93,7 @@ async def run(games: int, wait: float, top: int, remote: bool, think: float, pla
 
     setup_logging("WARNING")
     server = Server(ServerConfig(host="127.0.0.1", port=0, max_connections=100_000, max_connections_per_address=0,
-                                 max_tables_per_hour=0))
+                                 max_tables_per_hour=0, bot_pace=0))  # (its bots play as fast as they can)
     async with trio.open_nursery() as nursery:
         await nursery.start(server.run)
         gc.collect()

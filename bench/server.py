@@ -171,7 +171,8 @@ async def serve_bots(games: int, store: str | None = None) -> None:
 
     setup_logging("WARNING")
     config = ServerConfig(host="127.0.0.1", port=0, max_connections=100_000, max_connections_per_address=0,
-                          max_tables_per_hour=0, data_dir=None if store is None else Path(store), data_sync="normal")
+                          max_tables_per_hour=0, data_dir=None if store is None else Path(store), data_sync="normal",
+                          bot_pace=0)  # (the load's bots think `think` seconds a move: a pace would add nothing)
     server = Server(config)
     async with trio.open_nursery() as nursery:
         await nursery.start(server.run)
