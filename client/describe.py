@@ -403,6 +403,9 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
         by=_seat(e, "by"), seat=_seat(e)),
     "draw_offered": lambda e: _("{seat} offers a draw").format(seat=_seat(e)),
     "draw_declined": lambda e: _("{by} declines {seat}'s draw offer").format(by=_seat(e, "by"), seat=_seat(e)),
+    # the line is the inbox's (inbox._lapsed, from what it was asked or asked itself: also with a server of before
+    # the event, which drops a request with the change alone)
+    "request_lapsed": lambda e: None,
     "rematch_offered": lambda e: _("{seat} offers a rematch").format(seat=_seat(e)),
     "rematch_lapsed": lambda e: (_("{by} declines {seat}'s rematch offer").format(by=_seat(e, "by"), seat=_seat(e))
                                  if e.get("reason") == "declined" else

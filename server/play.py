@@ -320,11 +320,12 @@ class Play:
 
     def _take_back(self, seat: str) -> None:
         """The last action goes: the record says so (durable before anything is sent), everyone sees it."""
+        lapsing = self._lapsing()  # (a draw offered meanwhile: the takeback asked was answered)
         self._moved_on()
         line = self.game.undo[2]
         self.game.record.comment(f"takeback {seat} {_text(line)}", {"k": "takeback", "seat": seat})
         self.game.take_back()
-        self.table.publish([{"kind": "taken_back", "seat": seat, "action": _text(line)}, self.table.point()],
+        self.table.publish([*lapsing, {"kind": "taken_back", "seat": seat, "action": _text(line)}, self.table.point()],
                            self._timers())  # with each view, as a step's (`_step`)
         self.table.after_step(self.game.pack)
 
@@ -403,6 +404,14 @@ class Play:
     def _draw_event(self) -> dict:
         """The event of the draw offered (`draw_offered`): published, and listed in snapshots while pending."""
         return {"kind": "draw_offered", "seat": self.draw_offered}
+
+    def _lapsing(self) -> list[dict]:
+        """The events saying that the requests pending now lapse with a change of the game (`_moved_on`):
+        `request_lapsed {seat, request}`, `request` "takeback" or "draw", published before the change's own events,
+        so that the asker is told, not left to watch `table.asked` (ind31: an independent client waited for an
+        answer that could no longer come)."""
+        pending = (("takeback", self.takeback_asked), ("draw", self.draw_offered))
+        return [{"kind": "request_lapsed", "seat": seat, "request": request} for request, seat in pending if seat]
 
     def _moved_on(self) -> None:
         """Any change of the game drops a pending takeback request (DT-224) and draw offer, and lets a player
@@ -531,13 +540,14 @@ class Play:
     # --- after every change -------------------------------------------------------------------------------
     def _step(self, events, before: list | None = None) -> None:
         """Publish the events of one change and the resulting view, then what follows from them."""
+        before = [*self._lapsing(), *(before or [])]
         self._moved_on()
         kinds = [event.kind for event in events]
         # the deadlines that start, resume or move, worked out before any view (the seats to act, whose legal lists
         # take a time that depends on their secrets, come last): their `timer` frames follow each viewer's view in
         # the same write, and their milliseconds count from before that work
         timers = self._timers(kinds) if self.game.state.outcome is None else []
-        self.table.publish([*(before or []), *events, self.table.point()], timers)
+        self.table.publish([*before, *events, self.table.point()], timers)
         self.table.after_step(self.game.pack)
         for kind in kinds:
             waiting = self._waiting_reveals.pop(kind, None)

@@ -458,19 +458,28 @@ def test_DT_228_draw_offers_and_yes_or_no_answers_the_opponents_offer():
     wired.deliver(TableEvent(TABLE, 5, {"kind": "moved", "token": "yTR", "route": ["c6", "c7"], "take": None,
                                         "leave": []}))
     assert state.draw_offered is None and state.question == "", "the game moved on: the offer lapsed"
-
+    # a server that says so (request_lapsed, before the change's events): the same line, once
     wired.deliver(TableEvent(TABLE, 6, {"kind": "draw_offered", "seat": "Y"}))
-    wired.deliver(TableEvent(TABLE, 7, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
+    wired.deliver(TableEvent(TABLE, 7, {"kind": "request_lapsed", "seat": "Y", "request": "draw"}))
+    assert state.draw_offered is None and state.log[-1] == "Yellow's draw offer lapsed unanswered: the game went on"
+    lapses = [str(line) for line in state.log].count("Yellow's draw offer lapsed unanswered: the game went on")
+    wired.deliver(TableEvent(TABLE, 8, {"kind": "moved", "token": "yTR", "route": ["c7", "c8"], "take": None,
+                                         "leave": []}))
+    assert [str(line) for line in state.log].count("Yellow's draw offer lapsed unanswered: the game went on") == \
+        lapses == 2, "the lapse of event 5, then this one, not again with the change"
+
+    wired.deliver(TableEvent(TABLE, 9, {"kind": "draw_offered", "seat": "Y"}))
+    wired.deliver(TableEvent(TABLE, 10, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
     assert state.draw_offered == "Y" and state.takeback_asked == "Y", "a takeback asked leaves the offer pending"
     ui.commands.run("no")
     assert wired.sent() == [TakebackAnswer(TABLE, False)], "the takeback, asked last"
     ui.commands.run("yes")
     assert wired.sent() == [DrawAnswer(TABLE, True)] and state.draw_offered is None
 
-    wired.deliver(TableEvent(TABLE, 8, {"kind": "draw_offered", "seat": "Y"}))
+    wired.deliver(TableEvent(TABLE, 11, {"kind": "draw_offered", "seat": "Y"}))
     ui.commands.run("draw")
     assert wired.sent() == [DrawOffer(TABLE)] and state.question == "", "crossed offers: ours accepts, no waiting"
-    wired.deliver(TableEvent(TABLE, 9, {"kind": "game_over", "winner": None, "vp": {"B": 1, "Y": 1},
+    wired.deliver(TableEvent(TABLE, 12, {"kind": "game_over", "winner": None, "vp": {"B": 1, "Y": 1},
                                         "reason": "agreed"}))
     assert state.log[-1] == "game over: draw 1-1 (agreed by both players)"  # describe.py's game_over line
 

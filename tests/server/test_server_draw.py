@@ -4,7 +4,7 @@ leads on VP; refusals say why, and a declined offer waits for the next action be
 
 import pytest
 import trio
-from dungeon_twister.protocol import DrawAnswer, DrawOffer, Error, GameOver, Joined, Spectate, TableOptions
+from dungeon_twister.protocol import DrawAnswer, DrawOffer, Error, GameOver, Joined, Spectate, TableEvent, TableOptions
 from dungeon_twister.protocol.views import DELTA_VIEWS
 from dungeon_twister.server.records import record_text
 from test_server_support import HANG_GUARD, Client, running_server, seated_pair
@@ -84,6 +84,47 @@ async def test_DT_228_an_offer_lapses_with_the_next_action(autojump_clock):
             await yellow.send(DrawAnswer(table, True))
             assert (await yellow.expect(Error)).message == "no draw is offered to you"
             assert blue.events_of("game_over") == [] and server.lobby.tables[table].play.running
+            # both are told, once, before the change's own events (ind31: a client waited for an answer that could
+            # no longer come, with only the view's `table.asked` to say so)
+            lapsed = {"kind": "request_lapsed", "seat": "B", "request": "draw"}
+            assert blue.events_of("request_lapsed") == yellow.events_of("request_lapsed") == [lapsed]
+            kinds = [e.event.get("kind") for e in yellow.received if isinstance(e, TableEvent)]
+            assert kinds.index("draw_offered") < kinds.index("request_lapsed")
+            assert kinds[kinds.index("request_lapsed") + 1] != "view", "before the change's own events"
+
+
+async def test_DT_224_DT_228_a_takeback_asked_lapses_with_the_next_action_and_a_draw_with_the_takeback(
+        autojump_clock):
+    """The mover asks a takeback and moves on instead of waiting: his request lapses (`request_lapsed`, request
+    "takeback"), said to both. The edge: a takeback answered with yes says nothing of itself lapsing (it was
+    answered), but a draw offered meanwhile lapses with the game it was offered in."""
+    from dungeon_twister.protocol import Action, ActionOk, Takeback, TakebackAnswer
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            seat, mover, other, _, _ = await _a_move(server, table, blue, yellow)
+            await mover.send(Takeback(table))
+            await other.expect_event("takeback_asked")
+            await mover.expect_event("takeback_asked")
+            await mover.expect_event("view")  # (the request's view: the mover's legal list now)
+            await mover.send(Action(table, "on", next(t for t in mover.view["legal"] if t.startswith("move "))))
+            await mover.expect(ActionOk, lambda e: e.action_id == "on")
+            lapsed = await other.expect_event("request_lapsed")
+            assert lapsed == {"kind": "request_lapsed", "seat": seat, "request": "takeback"}
+            await other.send(TakebackAnswer(table, True))
+            assert (await other.expect(Error)).message == "no takeback is asked of you"
+            await mover.send(Takeback(table))
+            await other.expect_event("takeback_asked")
+            await other.send(DrawOffer(table))
+            await mover.expect_event("draw_offered")
+            await other.send(TakebackAnswer(table, True))
+            taken = await mover.expect_event("taken_back")
+            assert taken["seat"] == seat
+            drawn = "Y" if seat == "B" else "B"
+            assert mover.events_of("request_lapsed")[-1] == {"kind": "request_lapsed", "seat": drawn,
+                                                              "request": "draw"}
+            assert [e["request"] for e in mover.events_of("request_lapsed")] == ["takeback", "draw"]
 
 
 async def test_DT_228_a_bot_not_ahead_accepts_at_once(autojump_clock):
