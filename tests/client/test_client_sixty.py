@@ -1,0 +1,55 @@
+"""The client on a 60 x 20 terminal (play-test pt31): the Card Game's board, the panel's lines, the title bar, Tab's
+menu. The screens are read cell by cell from what prompt_toolkit drew (pipe input, a dummy output of the size
+wanted), as in test_client_narrow."""
+
+from __future__ import annotations
+
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+
+from dungeon_twister.client.cards_board import cards_board_text
+from dungeon_twister.client.ui import ClientUI
+from dungeon_twister.engine.cards import CardOptions, new_game, view
+from dungeon_twister.protocol import Joined, Snapshot
+from dungeon_twister.server.viewing import ViewPoint, table_view
+
+from test_client_narrow import SizedOutput, grid
+from test_client_prompt import TABLE, WiredSession
+
+SHIFT_RIGHT = "\x1b[1;2C"
+
+
+def at_card_table(options: CardOptions, seed: int = 3, seat: str = "B") -> WiredSession:
+    wired = WiredSession()
+    wired.session.join(TABLE, seat)
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", seat))
+    point = ViewPoint(new_game(options, seed), {"B": "ann", "Y": "bob"}, {"id": TABLE, "game": "cards"}, True)
+    wired.deliver(Snapshot(TABLE, 0, table_view(point, seat)))
+    wired.sent()
+    return wired
+
+
+def test_CG_ZONE_the_card_games_board_fits_a_60_column_terminal_whole():
+    """The maze was 64 columns wide (4 zones of 13, the labels, the room rows' letters): at 60 columns Shift+Right
+    cut zone a. It is 59 now (the board's scrollbar takes the 60th): nothing cut, no Shift+Left/Right to press, and
+    every zone row ends with its room letters."""
+    for options in (CardOptions(1), CardOptions(None, "standard", "full")):
+        v = view(new_game(options, 3), "B")
+        lines = cards_board_text(v).splitlines()
+        assert max(map(len, lines)) <= 59, max(lines, key=len)
+        assert any(line.endswith("│ A B") for line in lines)
+    wired = at_card_table(CardOptions(None, "standard", "full"))
+    shown = grid(wired, rows=20, columns=60)
+    assert not any("Shift+" in row for row in shown), shown[-1]
+    assert not any("▸" in row or "◂" in row for row in shown)
+    right = grid(wired, SHIFT_RIGHT, rows=20, columns=60)
+    assert right[1:-4] == shown[1:-4], "nothing to shift"
+
+
+def test_CG_ZONE_the_files_show_below_the_card_board_too_as_the_board_games():
+    """The board game prints its files (a..j) above its board and below it; the card game's maze only above it.
+    Now below too, under Blue's start zone, as the files above are over Yellow's."""
+    lines = cards_board_text(view(new_game(CardOptions(1), 3), "B")).splitlines()
+    assert lines[0].split() == ["a", "b", "c", "d"] and lines[-1] == lines[0]
+    assert lines[1].startswith("Y ") and lines[-2].startswith("B ")
