@@ -13,6 +13,7 @@ from prompt_toolkit.utils import get_cwidth
 from .describe import UNPLAYED, reason_text
 from .i18n import N_, _, ngettext
 from .local_server import game_record
+from .messages import notice_shown
 from .names import (TABLE_FLAGS, catalogue, combat_odds, combat_parts, joined, labelled, other_seat, scenario_target,
                     score, seat_name)
 from .state import TURN_FLASH_SECONDS, ClientState, purpose_name
@@ -445,8 +446,10 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
     purpose = state.secret_purpose
     if state.spectating or view.get("outcome"):
         return []
+    shown = notice_shown(state)  # (a line the message bar says is not said here again)
     if purpose and purpose in state.secrets:
-        return [("class:title", "\n" + _("Secret choice") + "\n"), ("", f"  {state.secrets[purpose].describe()}\n")]
+        line = state.secrets[purpose].describe()
+        return [] if line == shown else [("class:title", "\n" + _("Secret choice") + "\n"), ("", f"  {line}\n")]
     if purpose:
         verb = parts.choice_verb(purpose)
         # TRANSLATORS: {verb} is the command as typed (build, team, combat, hide, face, card); {purpose}: what for, in
@@ -456,7 +459,8 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
         return [("class:active", f"\n{choose}\n")]
     unverified = [round_ for round_ in state.secrets.values() if round_.revealed and round_.opponent_choice is None
                   and round_.purpose != "build"]  # a build is shown at the end of the game (DT-120)
-    out: StyleAndTextTuples = [("class:dim", f"\n{round_.describe(pending=False)}\n") for round_ in unverified]
+    out: StyleAndTextTuples = [("class:dim", f"\n{line}\n") for round_ in unverified
+                               if (line := round_.describe(pending=False)) != shown]
     if state.legal:
         count = len(state.legal)
         verb = state.legal[0].split(" ", 1)[0]  # a phase's own step first (a Telepath names before the cards)
