@@ -282,10 +282,21 @@ class ClientLayout:
             # TRANSLATORS: the title bar: the player's name and the server ({server}: its address and the player's
             # role, "127.0.0.1:7777 (player)")
             who = _("{name} on {server}").format(name=state.name, server=f"{state.server} ({role})")
+            shorter = [f"{state.name} ({role})", state.name]
         else:  # (not "bea on not connected", as a play-test read it)
             # TRANSLATORS: the title bar: the player's name while the client has no connection
             who = _("{name}, not connected").format(name=state.name)
-        return [("class:title", " Dungeon Twister Online"), ("", f" · {where} · {who}")]
+            shorter = []
+        # laid out for the width (play-test pt31: at 60 columns it was cut in the server's address), the least
+        # useful parts left out first: the program's name, then the server's address, then the role
+        room = _columns() - 1
+        title = " Dungeon Twister Online"
+        if get_cwidth(printable(f"{title} · {where} · {who}")) <= room:
+            return [("class:title", title), ("", f" · {where} · {who}")]
+        for text in (f" {where} · {who}", *(f" {where} · {one}" for one in shorter)):
+            if get_cwidth(printable(text)) <= room:
+                return [("", text)]
+        return [("", fit(f" {where} · {shorter[-1] if shorter else who}", room))]
 
     def _hints(self) -> StyleAndTextTuples:
         if not self.state.at_table:

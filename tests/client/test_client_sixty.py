@@ -53,3 +53,54 @@ def test_CG_ZONE_the_files_show_below_the_card_board_too_as_the_board_games():
     lines = cards_board_text(view(new_game(CardOptions(1), 3), "B")).splitlines()
     assert lines[0].split() == ["a", "b", "c", "d"] and lines[-1] == lines[0]
     assert lines[1].startswith("Y ") and lines[-2].startswith("B ")
+
+
+def panel_text(state) -> str:
+    from dungeon_twister.client.games import screens
+    from dungeon_twister.client.panel import game_panel
+
+    return "".join(text for _style, text, *_ in game_panel(state, 0.0, screens(state.view).panel))
+
+
+def test_a_secret_rounds_line_shows_once_in_the_message_bar_not_in_the_panel_too():
+    """A committed secret choice's line ("you chose ...; waiting for ...") stood in the panel and in the message bar
+    under it. The bar says it (it is there on every terminal, the panel only on a wide one or after F2); the panel
+    says it when the bar says something else, and the line of a round already shown likewise."""
+    from dungeon_twister.client.messages import message_bar
+    from dungeon_twister.client.state import SecretChoice
+    from tests.engine.builders import position_text
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6 bTH@j2"))
+    state = wired.session.state
+    state.view = {**state.view, "secret": "combat-1"}
+    round_ = state.secrets["combat-1"] = SecretChoice("combat-1", "3")
+    state.say(round_.describe())
+    bar = "".join(text for _style, text, *_ in message_bar(state, 0.0))
+    assert bar == round_.describe() and round_.describe() not in panel_text(state)
+    state.say("bob: hello")
+    assert round_.describe() in panel_text(state), "the bar says another thing: the panel says it"
+    state.view = {**state.view, "secret": None}
+    round_.revealed, round_.opponent_choice = True, None
+    state.say(round_.describe(pending=False))
+    assert round_.describe(pending=False) not in panel_text(state)
+    state.say("bob: hello")
+    assert round_.describe(pending=False) in panel_text(state)
+
+
+def test_the_title_bar_is_laid_out_for_60_columns():
+    """At 60 columns the title bar, " Dungeon Twister Online · table t1-... · ann on HOST:PORT (player)", was cut in
+    the server's address. It leaves out the least useful parts first, the program's name, then the address, then
+    the role: the table and the name always show."""
+    from tests.engine.builders import position_text
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6 bTH@j2"))
+    state = wired.session.state
+    state.connected, state.server = True, "192.168.100.200:7777"
+    wide = grid(wired, rows=20, columns=120)[0]
+    assert wide.startswith(" Dungeon Twister Online · table ") and wide.endswith("ann on 192.168.100.200:7777 (player)")
+    assert grid(wired, rows=20, columns=60)[0] == f" table {TABLE} · ann on 192.168.100.200:7777 (player)"
+    state.server = "dungeon-twister.example.org:7777"
+    assert grid(wired, rows=20, columns=60)[0] == f" table {TABLE} · ann (player)"
+    assert grid(wired, rows=20, columns=30)[0].startswith(" table ")
