@@ -104,3 +104,25 @@ def test_the_title_bar_is_laid_out_for_60_columns():
     state.server = "dungeon-twister.example.org:7777"
     assert grid(wired, rows=20, columns=60)[0] == f" table {TABLE} · ann (player)"
     assert grid(wired, rows=20, columns=30)[0].startswith(" table ")
+
+
+def test_BG_REVEAL_06_at_60_by_20_the_panel_keeps_what_to_type_in_a_rooms_placement():
+    """Play-test pt31: at 60 x 20 (the panel after F2) a room's placement pushed "Your move: ..." and the line of
+    what to type below the panel's rows: the seats, the turn and the placement filled them. What the player has
+    to do now (who places what, then what to type) has rows of its own under the rest of the panel, which gives way
+    first; the line of what to type names the verbs to type, not how many legal actions there are."""
+    from tests.engine.builders import position_text
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6 bTH@j2"))
+    state = wired.session.state
+    legal = [f"place yRP {square}" for square in ("a1", "a2", "a3", "b1", "b2")] + ["pass"]
+    state.view = {**state.view, "phase": "place", "legal": legal,
+                  "placement": {"slot": "A1", "revealer": "Y", "placer": "B", "tokens": ["yRP"], "passed": False}}
+    state.chat.extend(["bob: hi", "ann: hello"])
+    rows = grid(wired, "\x1bOQ", rows=20, columns=60)  # (F2: the panel)
+    text = "\n".join(rows)
+    assert "Room A1 revealed: Blue places yRP" in text, text
+    assert "Your move:" in text, text
+    assert "type one of place, pass (first letters, then Tab)" in text, text
+    assert "legal actions" not in text
