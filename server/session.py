@@ -453,7 +453,8 @@ class Session:
             # a health check's line is a debug one, and so is a server_full refusal's: a flood of them is counted
             # once a minute (`refused`), not told a line each (seen by hand: the count came, a line each still did);
             # and a TLS try's on a plain server, whose `tls_not_offered` says it (pt22b: two lines a client start)
-            quiet = self._health_check or self._end in (FULL, TLS_PROBE)
+            quiet = self._health_check or self._end in (FULL, TLS_PROBE) or self.banned is not None  # (a banned
+            # address's: counted by its network, Server.refused_quietly)
             log("disconnected", level=logging.DEBUG if quiet else logging.INFO, session=self.id, name=self.name,
                 address=self.address, **(self._end or {"reason": "closed"}),
                 **({"unlogged": self._unlogged} if self._unlogged else {}))

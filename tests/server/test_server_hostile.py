@@ -865,8 +865,8 @@ async def test_banned_addresses_are_refused_kicked_and_logged_once_a_minute(auto
     """Play-test ad29 F2: an admin had no way to keep a host out but a firewall. A connection from an address in
     config.banned_addresses (a network: 127.0.0.0/8 holds the tests' 127.0.0.1) is refused at its hello, code
     `kicked` (a client does not connect again by itself) with the network in the reason, logged as `refused` code
-    banned_address at once and then counted a minute at a time; the edge: a server banning another network serves
-    it. (It was closed before a byte, which dt-client took for a lost connection: it tried again every 5 s for an
+    banned_address at once and then counted a minute at a time (their `disconnected` lines debug ones); the edge: a
+    server banning another network serves it. (It was closed before a byte, which dt-client took for a lost connection: it tried again every 5 s for an
     hour, play-test pt31.)"""
     caplog.set_level(logging.INFO, logger="dungeon_twister.server")
     with trio.fail_after(HANG_GUARD):
@@ -877,6 +877,7 @@ async def test_banned_addresses_are_refused_kicked_and_logged_once_a_minute(auto
                 assert answer.code == "kicked" and answer.values == {"network": "127.0.0.0/8"}, answer
                 assert answer.reason == "the server's admin banned connections from 127.0.0.0/8, until he lifts the ban"
                 assert await refused.recv() is None
+            assert not [line for line in logged(caplog, "disconnected") if line["level"] != "debug"], "(counted)"
             # (counted by the banned network, whatever address of it knocks: review rv29)
             assert logged(caplog, "refused") == [{"event": "refused", "level": "warning", "session": None,
                                                   "code": "banned_address", "name": None, "address": "127.0.0.0/8",
