@@ -1,7 +1,9 @@
 """The maze of a card-game view (engine.cards.views.view) as styled text lines.
 
 Yellow's start zone is at the top, Blue's at the bottom (as the board game's drawing); zone rows are numbered on
-the left, rooms named (A..H) on the right. Each room card is 2 x 2 zones; each zone is two lines of 13 characters:
+the left, rooms named (A..H) on the right, the files (a..d) above and below. Each room card is 2 x 2 zones; each zone is
+two lines of 12 characters (the whole drawing 59 columns: a 60-column terminal shows it all, with the board's
+scrollbar; it was 64, and Shift+Right cut zone a):
 
   `▲ c3  yBW`    its icon (▲ triangle, ■ square, ● circle, ↻ / ↺ the rotation zone and its arrow, CG-ZONE-01),
                  its name as typed in actions, and the objects on its floor
@@ -29,7 +31,11 @@ from dungeon_twister.engine.cards.views import maze_of_view
 from .i18n import ngettext
 from .names import room_card_name
 
-CELL = 13
+CELL = 12
+LABELS = 2
+START = 27
+"""The columns of a start position's line (B1, B2), each with the space after it (2 x 27 and the labels: 56)."""
+"""The columns of the zone rows' numbers on the left (1..8: one digit and a space)."""
 FILES = "abcd"
 ICONS = {"T": "▲", "S": "■", "C": "●"}
 ARROWS = {"cw": "↻", "ccw": "↺"}
@@ -90,20 +96,20 @@ class _Drawing:
         for y in range(self.height - 1, -1, -1):
             out += self._zone_lines(y)
             out.append(self._edge_line(y))
-        out.append(self._start("B"))
+        out += [self._start("B"), self._files()]  # (the files below the board too, as the board game's)
         return out
 
     def _files(self) -> StyleAndTextTuples:
-        text = "   " + "".join(f" {f:^{CELL}}" for f in FILES)
-        return [("class:board.label", text)]
+        text = " " * LABELS + "".join(f" {f:^{CELL}}" for f in FILES)
+        return [("class:board.label", text.rstrip())]
 
     def _revealed(self, x: int, y: int) -> bool:
         return self.rooms[slot_of((x, y))]["revealed"]
 
     # --- zones ----------------------------------------------------------------------------------------------
     def _zone_lines(self, y: int) -> list[StyleAndTextTuples]:
-        first: StyleAndTextTuples = [("class:board.label", f"{y + 1:>2} ")]
-        second: StyleAndTextTuples = [("class:board.label", "   ")]
+        first: StyleAndTextTuples = [("class:board.label", f"{y + 1:<{LABELS}}")]
+        second: StyleAndTextTuples = [("class:board.label", " " * LABELS)]
         for x in range(4):
             edge = self._vertical(x, y)
             first.append(edge)
@@ -223,7 +229,7 @@ class _Drawing:
 
     def _edge_line(self, y: int) -> StyleAndTextTuples:
         """The border south of zone row y (y = height: the maze's north side; y = 0: its south side)."""
-        out: StyleAndTextTuples = [("", "   ")]
+        out: StyleAndTextTuples = [("", " " * LABELS)]
         for x in range(4):
             out.append(("class:board.label", "+"))
             if y in (0, self.height):  # towards a start zone: "·" open (CG-START-03), else what the room prints
@@ -245,7 +251,7 @@ class _Drawing:
 
     # --- start zones ----------------------------------------------------------------------------------------
     def _start(self, seat: str) -> StyleAndTextTuples:
-        out: StyleAndTextTuples = [("class:board.label", f"{seat}  ")]
+        out: StyleAndTextTuples = [("class:board.label", f"{seat:<{LABELS}}")]
         counts = self.view.get("start_cards", {})
         for col in (1, 2):
             where = f"{seat}{col}"
@@ -267,7 +273,7 @@ class _Drawing:
                 text = ngettext("{count} face down", "{count} face down", hidden).format(count=hidden)
                 fragments.append((f"class:board.zone-{seat.lower()}", text))
                 used += len(text)
-            out += _fit_fragments(fragments, used, 2 * CELL + 1)
+            out += _fit_fragments(fragments, used, START)
         return out
 
 

@@ -226,9 +226,10 @@ class PromptCompleter(Completer):
                 # the word completes an action, and others go on after it (`move bNG a0`, `move bNG a0 +bRP`...):
                 # the count alone read as if `move bNG a0` needed more (a play-test)
                 # TRANSLATORS: beside a completion: {action} is a whole action as typed; {more} other actions begin
-                # with it and go on (what a move takes or leaves on its way)
-                meta = ngettext("{action} and {more} more", "{action} and {more} more", count - 1).format(
-                    action=whole, more=count - 1)
+                # with it and go on (what a move takes or leaves on its way): a space then Tab lists their next words
+                # ("and 25 more" said nothing a player could do: play-test pt31)
+                meta = ngettext("{action} · Space, Tab: {more} longer", "{action} · Space, Tab: {more} longer",
+                                count - 1).format(action=whole, more=count - 1)
             name = word_name(word, view.get("set"), cards)
             if name is None and not cards and typed == ["pick"] and word.isdigit():  # a room pair (PD-TEAM-MUTUAL)
                 name = pair_label(word, view.get("set"))

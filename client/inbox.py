@@ -356,6 +356,18 @@ def _table_created(session: Session, message: TableCreated) -> None:
         session.join(message.table, session.setup.seat, message.join_code)
 
 
+def _kept_lines(state, table) -> None:
+    """At the new table of a kept seat (`seat_kept`), the last lines of the aborted game's log above the line that
+    says why he is here: they went with their table (play-test pt31), and said how it ended (who left, when)."""
+    left, lines = state.left_log
+    if left != table or not lines or not state.log:
+        return
+    told = state.log.pop()
+    # TRANSLATORS: in the log of the new table of a kept seat, above the last lines of the table left ({table}: its id)
+    state.log.extend([_("the last lines at table {table}:").format(table=table), *lines, told])
+    state.left_log = (None, [])
+
+
 def _joined(session: Session, message: Joined) -> None:
     state = session.state
     session.proof_taken()
@@ -747,6 +759,7 @@ def _table_event(session: Session, message: TableEvent) -> None:
         _rematch(session, event)
     if event.get("kind") == "seat_kept" and event.get("seat") == session.state.seat and line:
         session.state.say(line)  # (in place of "joined table ..." of the new table: why we are here, srv30)
+        _kept_lines(session.state, event.get("from"))
     if event.get("kind") == "idle_warning" and event.get(YOURS) and line:
         # the one it warns reads it in the message bar too, not only in the log (srv30); the game moving on (his
         # action) takes it away

@@ -33,7 +33,7 @@ from .games import screens
 from .i18n import N_, _
 from .lobby import lobby_chat, table_list
 from .messages import message_bar, prompt_label
-from .panel import CHAT_ROWS, chat_lines, event_log, game_panel
+from .panel import CHAT_ROWS, chat_lines, event_log, game_panel, your_part
 from .printable import printable, printable_fragments, printable_source
 from .state import ClientState, EndFirst
 from .wrap import at_width, word_wrap
@@ -48,6 +48,8 @@ HELP_WEIGHT = 30
 Not more: prompt_toolkit's HSplit hands rows out one at a time by weight, and once a child has all its rows every
 row another still takes costs it a turn of its loop per unit of weight."""
 LOG_MIN_ROWS, CHAT_MIN_ROWS = 3, 2
+OWN_MIN_ROWS = 6
+"""What the panel's part of what the player has to do now keeps of a short terminal, at most (`your_part`)."""
 """What the log and the chat keep of a short terminal (the newest lines: `_tail`)."""
 HELP_ROWS_LEFT = 5
 """The rows the help box leaves to the rest of the screen at most: the title, the message bar, the prompt, the
@@ -188,13 +190,27 @@ class ClientLayout:
                                get_vertical_scroll=lambda window: scroll.offset, always_hide_cursor=True,
                                right_margins=[ScrollbarMargin(display_arrows=True)])  # more of it: PgUp/PgDn
         side = self._side_width
-        panel_text = _wrapped(lambda: game_panel(state, self.clock(), screens(state.view).panel), side)
+        panel_text = _wrapped(lambda: game_panel(state, self.clock(), screens(state.view).panel, own_part=False),
+                              side)
+        own_text = _wrapped(lambda: your_part(state, self.clock(), screens(state.view).panel), side)
+
+        def own_rows() -> Dimension:
+            # what the player has to do now, under the rest of the panel: its rows (up to OWN_MIN_ROWS) before the
+            # panel's, so that a short terminal cuts the panel, not it (play-test pt31: at 60 x 20 a room's
+            # placement pushed "Your move: ..." off the panel)
+            try:
+                lines = sum(text.count("\n") for _style, text, *_ in own_text()) + 1
+            except Exception:  # (the window's own text says it: `_drawn`)
+                lines = 1
+            lines -= 1 if lines > 1 else 0  # (its last line break ends its last line)
+            return Dimension(min=min(lines, OWN_MIN_ROWS), preferred=lines, max=lines)
         panel = HSplit([
             # its rows first (up to its lines); the log and the chat keep a few each: sharing a row each in turn
             # (prompt_toolkit's HSplit), an 80 x 24 terminal showed 6 lines of the panel, not the hand. HSplit gives
             # each child its preferred rows before any more: the log and the chat prefer their least, the panel
             # all its lines. (A weight of 1000 did it too, at ~70 ms a redraw of 200 x 55 in HSplit's loop.)
             Window(_text(panel_text), wrap_lines=True, dont_extend_height=True),
+            Window(_text(own_text), wrap_lines=True, height=own_rows, dont_extend_height=True),
             Window(height=1, char="─", style="class:dim"),
             Window(_tail(_wrapped(lambda: event_log(state), side)), wrap_lines=True, always_hide_cursor=True,
                    height=Dimension(min=LOG_MIN_ROWS, preferred=LOG_MIN_ROWS)),
@@ -282,10 +298,21 @@ class ClientLayout:
             # TRANSLATORS: the title bar: the player's name and the server ({server}: its address and the player's
             # role, "127.0.0.1:7777 (player)")
             who = _("{name} on {server}").format(name=state.name, server=f"{state.server} ({role})")
+            shorter = [f"{state.name} ({role})", state.name]
         else:  # (not "bea on not connected", as a play-test read it)
             # TRANSLATORS: the title bar: the player's name while the client has no connection
             who = _("{name}, not connected").format(name=state.name)
-        return [("class:title", " Dungeon Twister Online"), ("", f" · {where} · {who}")]
+            shorter = []
+        # laid out for the width (play-test pt31: at 60 columns it was cut in the server's address), the least
+        # useful parts left out first: the program's name, then the server's address, then the role
+        room = _columns() - 1
+        title = " Dungeon Twister Online"
+        if get_cwidth(printable(f"{title} · {where} · {who}")) <= room:
+            return [("class:title", title), ("", f" · {where} · {who}")]
+        for text in (f" {where} · {who}", *(f" {where} · {one}" for one in shorter)):
+            if get_cwidth(printable(text)) <= room:
+                return [("", text)]
+        return [("", fit(f" {where} · {shorter[-1] if shorter else who}", room))]
 
     def _hints(self) -> StyleAndTextTuples:
         if not self.state.at_table:

@@ -24,6 +24,14 @@ def message_bar(state: ClientState, now: float | None = None) -> StyleAndTextTup
     return [("class:notice", state.notice or state.question)]
 
 
+def notice_shown(state: ClientState) -> str | None:
+    """The notice, when the message bar shows it (no alert, reconnection nor refusal in its place): the panel leaves
+    out a line that says the same (play-test pt31: a secret round's line stood in both)."""
+    if state.alert or state.reconnecting or state.refusal:
+        return None
+    return state.notice or None
+
+
 def prompt_label(state: ClientState) -> str:
     """`lobby> `, `t-1 B> `, `t-1 watching> `, or the secret choice pending: `t-1 B combat-3 (secret)> `."""
     if not state.at_table:

@@ -13,6 +13,7 @@ from prompt_toolkit.utils import get_cwidth
 from .describe import UNPLAYED, reason_text
 from .i18n import N_, _, ngettext
 from .local_server import game_record
+from .messages import notice_shown
 from .names import (TABLE_FLAGS, catalogue, combat_odds, combat_parts, joined, labelled, other_seat, scenario_target,
                     score, seat_name)
 from .state import TURN_FLASH_SECONDS, ClientState, purpose_name
@@ -62,9 +63,12 @@ class PanelParts:
     """Teams picked in the open, in turn (PD-TEAM-MUTUAL; the card game's CG-SEL mutual and draft)."""
 
 
-def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) -> StyleAndTextTuples:
-    """Everything but the log, as fragments separated by newlines (`parts`: the view's game's, see games.py)."""
+def game_panel(state: ClientState, now: float, parts: PanelParts | None = None, *,
+               own_part: bool = True) -> StyleAndTextTuples:
+    """Everything but the log, as fragments separated by newlines (`parts`: the view's game's, see games.py);
+    `own_part` False: without what the player has to do now (`your_part`, which the layout shows apart)."""
     parts = parts or BOARD_PARTS
+    own = (lambda: _your_part(state, view, parts)) if own_part else (lambda: [])
     view = state.view
     out: StyleAndTextTuples = []
     if state.alert:
@@ -97,14 +101,15 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) 
         # Team building (a draft, a free build, the secret team choice) comes before the seats' cards, which play
         # no part yet: what there is to choose from, and what to type, stay in view on a small terminal (on 100 x 32
         # the free build's lists fell below the panel's rows; on 80 x 24, the team choice's "type team ...").
-        out += building + _your_part(state, view, parts)
+        out += building + own()
     # What is going on now, and what to type, before the seats' hands, and the last moves after them: on 80 x 24
     # the panel has some 16 rows, the hands filled them, and the fight, the tokens to place, the hint of what to
     # type and the game's end (who won, `leave`, the replay) fell below them, never seen (play-test pt29 F14)
     out += parts.combat(_known_choices(view, state), state.seat)
-    out += parts.placement(view)
+    if own_part:
+        out += parts.placement(view)  # (else with `your_part`: who places what is what there is to do)
     if not choosing:
-        out += _your_part(state, view, parts)
+        out += own()
     out += _result(state, view)
     for seat in _seat_order(state.seat):
         out += parts.player(view, seat, view["players"][seat], seat == state.seat)
@@ -445,8 +450,10 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
     purpose = state.secret_purpose
     if state.spectating or view.get("outcome"):
         return []
+    shown = notice_shown(state)  # (a line the message bar says is not said here again)
     if purpose and purpose in state.secrets:
-        return [("class:title", "\n" + _("Secret choice") + "\n"), ("", f"  {state.secrets[purpose].describe()}\n")]
+        line = state.secrets[purpose].describe()
+        return [] if line == shown else [("class:title", "\n" + _("Secret choice") + "\n"), ("", f"  {line}\n")]
     if purpose:
         verb = parts.choice_verb(purpose)
         # TRANSLATORS: {verb} is the command as typed (build, team, combat, hide, face, card); {purpose}: what for, in
@@ -456,17 +463,23 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
         return [("class:active", f"\n{choose}\n")]
     unverified = [round_ for round_ in state.secrets.values() if round_.revealed and round_.opponent_choice is None
                   and round_.purpose != "build"]  # a build is shown at the end of the game (DT-120)
-    out: StyleAndTextTuples = [("class:dim", f"\n{round_.describe(pending=False)}\n") for round_ in unverified]
+    checks: StyleAndTextTuples = [("class:dim", f"\n{line}\n") for round_ in unverified
+                                  if (line := round_.describe(pending=False)) != shown]
+    out: StyleAndTextTuples = []  # (what to type first, the rounds' checks after it: pt31, `your_part`)
     if state.legal:
-        count = len(state.legal)
         verb = state.legal[0].split(" ", 1)[0]  # a phase's own step first (a Telepath names before the cards)
         hint = parts.hints.get(f"{view.get('phase')}:{verb}") or parts.hints.get(view.get("phase"))
         hint = _(hint) if hint else ""
         if view.get("phase") == "combat" and verb in LONE_STEPS and (view.get("table") or {}).get("timers"):
             hint = f"{hint} ({_(LONE_STEPS[verb])})"
-        legal = ngettext("{count} legal action; Tab completes", "{count} legal actions; Tab completes", count)
+        verbs = list(dict.fromkeys(action.split(" ", 1)[0] for action in state.legal))
+        # TRANSLATORS: in the panel, under "Your move": {verbs} the first words of the legal actions, as typed
+        # ("move, rotate, end"); the player types one's first letters and Tab ("12 legal actions" said nothing a
+        # player could do: play-test pt31)
+        legal = ngettext("type {verbs} (Tab completes the rest)", "type one of {verbs} (first letters, then Tab)",
+                         len(verbs)).format(verbs=", ".join(verbs))
         out += [("class:active", "\n" + _("Your move: {hint}").format(hint=hint)),
-                ("class:dim", "\n" + legal.format(count=count) + "\n")]
+                ("class:dim", "\n" + legal + "\n")]
         targets = within_reach(state.legal)
         if targets:
             out.append(("", _("Within reach: {targets}").format(targets=" · ".join(targets)) + "\n"))
@@ -477,6 +490,22 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
                            state.legal_omitted)
         out += [("class:active", "\n" + _("Your move: {hint}").format(hint="")),
                 ("class:dim", "\n" + omitted.format(count=state.legal_omitted) + "\n")]
+    return out + checks
+
+
+def your_part(state: ClientState, now: float, parts: PanelParts | None = None) -> StyleAndTextTuples:
+    """What the player has to do now (`Your move: ...`, a secret choice to make; who places which of a revealed
+    room's tokens, before it), as `game_panel` says it: the
+    layout shows it in a window of its own under the rest of the panel, whose rows it has first (play-test pt31:
+    at 60 x 20 a room's placement pushed the line of what to type off the panel). No leading blank line."""
+    view = state.view
+    if view is None or "players" not in view:
+        return []
+    parts = parts or BOARD_PARTS
+    choosing = bool(parts.draft(view) + _build(view)) or view.get("phase") == "team"
+    out = ([] if choosing else parts.placement(view)) + _your_part(state, view, parts)
+    if out and out[0][1].startswith("\n"):
+        out[0] = (out[0][0], out[0][1][1:])
     return out
 
 

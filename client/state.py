@@ -13,6 +13,8 @@ from dungeon_twister.protocol.errors import TAKEBACK_HEAD
 from .i18n import N_, _, translated
 
 LOG_LINES = 300
+LEFT_LINES = 8
+"""The last lines of a table's log a kept seat shows at its new table (`ClientState.left_log`)."""
 RATINGS_SEARCHED = 100
 """`ratings NAME` asks for this many best players (the protocol's most) and shows that one's line."""
 CHAT_LINES = 100
@@ -286,6 +288,9 @@ class ClientState:
     join_code: str | None = None
     view: dict | None = None
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    left_log: tuple[str | None, list] = (None, [])
+    """The table last left and its log's last lines (LEFT_LINES): a seat kept at a new table (`seat_kept`) shows
+    them there, above why he is there (play-test pt31: the aborted game's last lines went with its table)."""
     came_in: bool = False
     """The table's view came as a snapshot (joining, coming back, a resume the server could not fill with events):
     what happened before it is in the view, not in `log`."""
@@ -487,6 +492,8 @@ class ClientState:
         self.result = None
         self.table_gone = False
         self.refusal = None
+        if self.table is not None and self.log:
+            self.left_log = (self.table, list(self.log)[-LEFT_LINES:])
         self.log.clear()
         self.came_in = False
         self.timers.clear()

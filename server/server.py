@@ -269,12 +269,13 @@ class Server:
 
     async def _serve_tcp(self, stream: trio.SocketStream) -> None:
         address = peer_address(stream)
-        if self._banned and (banned := banned_by(address, self._banned)) is not None:
+        banned = banned_by(address, self._banned) if self._banned else None
+        if banned is not None:
             # (counted by the banned network: a host taking a new address of its /32 each time had a warning line
-            # and a counting task per connection, review rv29)
+            # and a counting task per connection, review rv29). Its hello is refused `kicked`, saying why: closed
+            # before a byte, dt-client took it for a lost connection and tried again every 5 s for an hour
+            # (play-test pt31). Within the per-address cap, as any connection.
             self.refused_quietly("banned_address", str(banned), 0)
-            await trio.aclose_forcefully(stream)
-            return
         key = address_key(address)  # (an IPv6 address counts by its /64)
         cap = self.config.max_connections_per_address
         if cap and key is not None:
@@ -299,7 +300,8 @@ class Server:
                     await trio.aclose_forcefully(stream)
                     return
                 stream = served
-            await Session(self, stream, network=True, address=address).run()
+            await Session(self, stream, network=True, address=address,
+                          banned=str(banned) if banned is not None else None).run()
         finally:
             self.network_sessions -= 1
             if cap and key is not None:

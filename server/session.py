@@ -117,17 +117,19 @@ TLS_PROBE = {"reason": "tls not offered"}
 
 class Session:
     # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
-    __slots__ = ("server", "address", "bot_name", "stream", "network", "conn", "id", "name", "table", "moving_to",
-                 "_outbox_size", "_outbox", "_outbox_bytes", "_outbox_limit", "_inflight",
+    __slots__ = ("server", "address", "banned", "bot_name", "stream", "network", "conn", "id", "name", "table",
+                 "moving_to", "_outbox_size", "_outbox", "_outbox_bytes", "_outbox_limit", "_inflight",
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups",
                  "_reads", "_client_logs", "_unlogged", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
                  "_ping_at", "_ping_id", "_tls_hello", "_health_check", "_end", "__weakref__")
 
     def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False,
-                 bot_name: str | None = None, address: str | None = None) -> None:
+                 bot_name: str | None = None, address: str | None = None, banned: str | None = None) -> None:
         self.server = server
         self.address = address
+        self.banned = banned
+        """The banned network (config.banned_addresses) the address lies in: its hello is refused `kicked`."""
         """The IP address the client connected from (None: unknown, or a bot's pipe): logs and per-address limits."""
         self.bot_name = bot_name
         """The reserved name of the server's bot this connection serves (None: a client from outside)."""
@@ -456,7 +458,8 @@ class Session:
             # a health check's line is a debug one, and so is a server_full refusal's: a flood of them is counted
             # once a minute (`refused`), not told a line each (seen by hand: the count came, a line each still did);
             # and a TLS try's on a plain server, whose `tls_not_offered` says it (pt22b: two lines a client start)
-            quiet = self._health_check or self._end in (FULL, TLS_PROBE)
+            quiet = self._health_check or self._end in (FULL, TLS_PROBE) or self.banned is not None  # (a banned
+            # address's: counted by its network, Server.refused_quietly)
             log("disconnected", level=logging.DEBUG if quiet else logging.INFO, session=self.id, name=self.name,
                 address=self.address, **(self._end or {"reason": "closed"}),
                 **({"unlogged": self._unlogged} if self._unlogged else {}))
@@ -827,6 +830,9 @@ class Session:
 
     async def _hello(self, hello: Hello) -> None:
         lobby, config = self.server.lobby, self.server.config
+        if self.banned is not None:  # (the server logged it by its network: Server._serve_tcp)
+            return self._refuse("kicked", "the server's admin banned connections from {network}, until he lifts the "
+                                "ban", network=self.banned)
         if self.network and self.server.network_sessions > config.max_connections and not self._back_to_a_seat(hello):
             return self._refuse("server_full", "the server accepts no more connections")
         if lobby.old_client(self.address, hello.key):  # (config.unbound_proofs = false, and its proof was v1)
@@ -905,6 +911,8 @@ class Session:
         if code == "server_full":
             self.server.refused_quietly(code, None, self.server.config.max_connections, session=self.id, name=name,
                                         address=self.address)
+        elif self.banned is not None:
+            pass  # (logged by its network as it connected: Server.refused_quietly)
         elif template == UPDATE_CLIENT:  # an old client's hellos (Lobby.old_client): one line, then a count a minute
             self.server.refused_quietly("old_client", self.address, int(OLD_CLIENT_SECONDS), session=self.id,
                                         name=name)

@@ -53,3 +53,27 @@ def test_a_game_the_admin_ended_reads_as_such_without_a_winner():
     assert describe_event({"kind": "game_over", "winner": None, "vp": {"B": 1, "Y": 0},
                            "reason": "ended by the server's admin"}) == (
         "game over without a winner (the server's admin ended the game: not rated)")
+
+
+async def test_a_client_whose_address_is_banned_stops_trying_and_says_why(autojump_clock, tmp_path):
+    """A server whose admin banned the client's address (banned_addresses, `reload`) closed its connections
+    before a byte, which the client took for a lost connection: it tried again every 5 s for an hour (play-test
+    pt31). The server refuses its hello `kicked` now, with the banned network: the client says so, that it will not
+    try again by itself, and makes no more attempts."""
+    from dungeon_twister.protocol import Refused
+
+    network = Network()
+    async with client(network, SeatFile(ADDRESS, "ann", tmp_path)) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        await server.stream.aclose()
+        refusing = await network.server()
+        assert (await refusing.receive()).resume.token == "token-B"
+        await refusing.send(Refused("kicked", "the server's admin banned connections from 127.0.0.0/8, until he "
+                                    "lifts the ban", "the server's admin banned connections from {network}, until he "
+                                    "lifts the ban", {"network": "127.0.0.0/8"}))
+        await refusing.stream.aclose()
+        await trio.sleep(3600)
+        assert len(network.attempts) == 2, "no attempt after the refusal"
+        assert session.state.reconnecting is None
+        assert "the server's admin banned connections from 127.0.0.0/8, until he lifts the ban" in session.state.notice

@@ -38,19 +38,19 @@ def test_CG_ZONE_the_drawing_shows_a_revealed_room_as_its_card_prints_it():
     of R): in slot A, T is a2, S b2, R a1 (cw: ↻), C b1; the T-S portcullis is closed (║), the pit south of S lies
     between b2 and b1 (≈), the wall north of T between a2 and a3."""
     text = lines_of(maze_view())
-    row2, row1 = text.index(next(line for line in text if line.startswith(" 2 "))), None
-    row1 = text.index(next(line for line in text if line.startswith(" 1 ")))
-    assert text[row2].startswith(" 2 │▲ a2         ║■ b2         ")
-    assert text[row1].startswith(" 1 │↻ a1          ● b1         ")
+    row2, row1 = text.index(next(line for line in text if line.startswith("2 "))), None
+    row1 = text.index(next(line for line in text if line.startswith("1 ")))
+    assert text[row2].startswith("2 │▲ a2        ║■ b2        ")
+    assert text[row1].startswith("1 │↻ a1         ● b1        ")
     between = text[row2 + 2]  # the border between rows 2 and 1
-    assert between.startswith("   +             +≈≈≈≈≈≈≈≈≈≈≈≈≈+")
+    assert between.startswith("  +            +" + "≈" * 12 + "+")
     above = text[row2 - 1]  # between rows 3 and 2: room C is face down; what A prints there is known and drawn
     # (the wall north of T), the rest is unknown, a seam between rooms (▒): it was "┈" all along, the arrow slit's
     # sign, hiding the wall that `look a2` told (a play-test)
-    assert above.startswith("   +" + "─" * 13 + "+" + "▒" * 13 + "+")
-    row4 = next(line for line in text if line.startswith(" 4 "))
-    assert row4[17] == "░" and row4[31] == "▒", "inside face-down C as the room, between C and D a seam"
-    assert text[row2][31] == "┊", "the slit east of S (blue1's `:`), towards face-down B: drawn"
+    assert above.startswith("  +" + "─" * 12 + "+" + "▒" * 12 + "+")
+    row4 = next(line for line in text if line.startswith("4 "))
+    assert row4[15] == "░" and row4[28] == "▒", "inside face-down C as the room, between C and D a seam"
+    assert text[row2][28] == "┊", "the slit east of S (blue1's `:`), towards face-down B: drawn"
     assert text[0].split() == ["a", "b", "c", "d"]
 
 
@@ -59,11 +59,11 @@ def test_CG_ROT_a_turned_room_turns_its_borders_with_it():
     (a2); the T-S portcullis now lies between b2 and b1, drawn horizontal (═), and the pit south of S lies west of
     it, between a1 and b1 (≈)."""
     text = lines_of(maze_view(turns=1))
-    row2 = next(i for i, line in enumerate(text) if line.startswith(" 2 "))
-    assert text[row2].startswith(" 2 │↻ a2          ▲ b2         ")
-    assert text[row2 + 3].startswith(" 1 │● a1         ≈■ b1         ▒")  # nothing printed east of S: unknown
-    assert text[row2][31] == "│", "the wall north of T, turned to its east, towards face-down B"
-    assert text[row2 + 2][3:].startswith("+" + " " * 13 + "+" + "═" * 13 + "+")
+    row2 = next(i for i, line in enumerate(text) if line.startswith("2 "))
+    assert text[row2].startswith("2 │↻ a2         ▲ b2        ")
+    assert text[row2 + 3].startswith("1 │● a1        ≈■ b1        ▒")  # nothing printed east of S: unknown
+    assert text[row2][28] == "│", "the wall north of T, turned to its east, towards face-down B"
+    assert text[row2 + 2][2:].startswith("+" + " " * 12 + "+" + "═" * 12 + "+")
 
 
 def test_figures_objects_and_face_down_cards_are_drawn_as_the_legend_says():
@@ -75,13 +75,14 @@ def test_figures_objects_and_face_down_cards_are_drawn_as_the_legend_says():
         items=[{"id": "yKY", "seat": "Y", "code": "KY", "where": "floor", "at": "b1"}],
         start_cards={"B2": 1, "Y1": 2})
     text = lines_of(v)
-    row2 = next(i for i, line in enumerate(text) if line.startswith(" 2 "))
-    assert text[row2 + 1][4:].startswith("bMK+RP ysn")  # a carrier, a wounded enemy (lower case)
+    row2 = next(i for i, line in enumerate(text) if line.startswith("2 "))
+    assert text[row2 + 1][3:].startswith("bMK+RP ysn")  # a carrier, a wounded enemy (lower case)
     assert "● b1  yKY" in text[row2 + 3]
-    assert text[row2][4 + 28:].startswith("░" * 13)  # room B face down ...
+    assert text[row2][3 + 26:].startswith("░" * 12)  # room B face down ...
     assert "B Y" in text[row2 + 1]  # ... with a Blue and a Yellow card laid beside it
-    assert text[1].startswith("Y  Y1: 2 face down")  # the opponent's start characters: a count
-    assert text[-1].startswith("B  B1:") and "B2: bSN→c1" in text[-1]
+    assert text[1].startswith("Y Y1: 2 face down")  # the opponent's start characters: a count
+    assert text[-2].startswith("B B1:") and "B2: bSN→c1" in text[-2]
+    assert text[-1] == text[0], "the files below the board too, as the board game's"
 
 
 def test_DT_266_a_start_character_pointing_an_icon_at_a_face_down_room_is_drawn_with_it():
@@ -93,8 +94,8 @@ def test_DT_266_a_start_character_pointing_an_icon_at_a_face_down_room_is_drawn_
          "wounded": False, "carries": None},
         {"id": "bMK", "seat": "B", "code": "MK", "where": "start", "at": "B2", "facing": None, "facing_icon": "R",
          "wounded": False, "carries": None}], start_cards={"B1": 1, "B2": 1})
-    last = lines_of(v)[-1]
-    assert last.startswith("B  B1: bSN→▲") and "B2: bMK→R" in last
+    last = lines_of(v)[-2]
+    assert last.startswith("B B1: bSN→▲") and "B2: bMK→R" in last
 
 
 def test_DT_206_an_object_lying_on_a_start_zone_is_drawn_there():
@@ -106,37 +107,37 @@ def test_DT_206_an_object_lying_on_a_start_zone_is_drawn_there():
         items=[{"id": "yKY", "seat": "Y", "code": "KY", "where": "floor", "at": "B1"},
                {"id": "bRP", "seat": "B", "code": "RP", "where": "floor", "at": "B2"}],
         start_cards={"B1": 1})
-    last = lines_of(v)[-1]
-    assert last.startswith("B  B1: bSN→a1 yKY") and "B2: bRP" in last
+    last = lines_of(v)[-2]
+    assert last.startswith("B B1: bSN→a1 yKY") and "B2: bRP" in last
 
 
 def test_a_crowded_zone_is_cut_so_the_rooms_border_keeps_its_column():
     """Play-test pt27 F18: four and five characters in one zone (`bCL bgb bTH yCL* ytr`, 19 columns) pushed the
-    room's right border out of line. Past the zone's 13 columns its people are cut with "…" (`look ZONE` tells
+    room's right border out of line. Past the zone's 12 columns its people are cut with "…" (`look ZONE` tells
     them all), so every line of the drawing keeps its length; four of 3 letters without loads would need 15."""
     people = [("B", "CL", False), ("B", "GB", True), ("B", "TH", False), ("Y", "CL", False), ("Y", "TR", True)]
     figures = [{"id": f"{seat.lower()}{code}", "seat": seat, "code": code, "where": "maze", "at": "a2",
                 "wounded": wounded, "carries": "yTS" if code == "CL" and seat == "Y" else None}
                for seat, code, wounded in people]
     text = lines_of(maze_view(figures=figures))
-    row2 = next(i for i, line in enumerate(text) if line.startswith(" 2 "))
+    row2 = next(i for i, line in enumerate(text) if line.startswith("2 "))
     assert len(text[row2 + 1]) == len(text[row2 + 2]), "the border in its column (the line of + below)"
-    assert text[row2 + 1][4:4 + 14] == "bCL bgb bTH …║", text[row2 + 1]
+    assert text[row2 + 1][3:3 + 13] == "bCL bgb bTH…║", text[row2 + 1]
     two = lines_of(maze_view(figures=figures[:2]))
-    assert two[row2 + 1][4:4 + 14] == "bCL bgb      ║", "(the edge: those that fit are all drawn)"
+    assert two[row2 + 1][3:3 + 13] == "bCL bgb     ║", "(the edge: those that fit are all drawn)"
 
 
 def test_DT_206_a_crowded_start_position_is_cut_so_the_next_keeps_its_column():
     """Seen by a review: three characters and two objects on B1 pushed B2's column to the right. A position's
-    text is cut with "…" at its width (2 x 13 + 1 columns), so B2 starts where it always does."""
+    text is cut with "…" at its width (27 columns), so B2 starts where it always does."""
     figures = [{"id": f"b{code}", "seat": "B", "code": code, "where": "start", "at": "B1", "facing": "a1",
                 "wounded": False, "carries": None} for code in ("SN", "MK", "TR")]
     items = [{"id": "yKY", "seat": "Y", "code": "KY", "where": "floor", "at": "B1"},
              {"id": "yRP", "seat": "Y", "code": "RP", "where": "floor", "at": "B1"},
              {"id": "bTS", "seat": "B", "code": "TS", "where": "floor", "at": "B2"}]
-    last = lines_of(maze_view(figures=figures, items=items, start_cards={"B1": 3}))[-1]
-    assert last.index("B2: bTS") == len("B  ") + 2 * 13 + 1
-    assert last.startswith("B  B1: bSN→a1 bMK→a1 bTR→a1 … B2")  # the objects on B1 cut (25 columns + "… ")
+    last = lines_of(maze_view(figures=figures, items=items, start_cards={"B1": 3}))[-2]
+    assert last.index("B2: bTS") == len("B ") + 27
+    assert last.startswith("B B1: bSN→a1 bMK→a1 bTR→a1 … B2")  # the objects on B1 cut (25 columns + "… ")
 
 
 def test_the_panel_shows_the_wheel_the_hand_and_the_secret_choice():
@@ -284,16 +285,16 @@ def test_CG_TUT1_03_a_face_down_room_names_the_seeded_cards_the_view_names():
     play-test: the replay showed only "B B" for room C, which held bBK and bKY). Too many for one zone go on in
     the next."""
     view = maze_view(items=[{"id": "bKY", "where": "seeded", "room": "B"}])
-    row2 = next(line for line in lines_of(view) if line.startswith(" 2 "))
+    row2 = next(line for line in lines_of(view) if line.startswith("2 "))
     second = lines_of(view)[lines_of(view).index(row2) + 1]
-    assert second[31:45] == "┊ bKY Y       "  # room B (c2-d2): ours named, Yellow's back
+    assert second[28:41] == "┊ bKY Y      "  # room B (c2-d2): ours named, Yellow's back
     view = maze_view(items=[{"id": "bKY", "where": "seeded", "room": "B"}, {"id": "yRP2", "where": "seeded",
                                                                              "room": "B"}],
                      figures=[{"id": "bBK", "where": "seeded", "room": "B"}])
     view["rooms"][1]["face_down_cards"] = ["B", "B", "Y", "Y"]
     text = lines_of(view)
-    second = text[text.index(next(line for line in text if line.startswith(" 2 "))) + 1]
-    assert second[31:] == "┊ bBK bKY yRP2░ Y           │"  # the fourth card in room B's second zone
+    second = text[text.index(next(line for line in text if line.startswith("2 "))) + 1]
+    assert second[28:] == "┊ bBK bKY    ░ yRP2 Y     │"  # the third and fourth in room B's second zone
 
 
 def test_CG_REVEAL_06_the_reveal_banner_names_each_cards_placer():
@@ -614,8 +615,8 @@ def test_CG_CHAR_PALADIN_01_02_CG_CHAR_TELEKIN_01_two_loads_drawn_and_the_new_ev
     paladin = {"id": "bPA", "seat": "B", "code": "PA", "where": "maze", "at": "a2", "wounded": False,
                "carries": "bKY", "also_carries": "bSW"}
     v = maze_view(figures=[paladin])
-    row2 = next(i for i, line in enumerate(lines_of(v)) if line.startswith(" 2 "))
-    assert lines_of(v)[row2 + 1][4:].startswith("bPA+KY+SW")
+    row2 = next(i for i, line in enumerate(lines_of(v)) if line.startswith("2 "))
+    assert lines_of(v)[row2 + 1][3:].startswith("bPA+KY+SW")
     assert "bPA, carrying bKY and bSW" in describe_zone(v, "a2")
     e = {"kind": "levitate", "figure": "bTK", "item": "bKY", "path": ["B1", "^a1", "a1"], "to": None, "at": "a1"}
     assert describe_event(e) == "bTK moves bKY from afar to a1"
@@ -637,8 +638,8 @@ def test_CG_OPT_03_secret_objects_drawn_as_unseen_and_the_table_asked_for():
     enemy = {"id": "yMK", "seat": "Y", "code": "MK", "where": "maze", "at": "a2", "wounded": False,
              "carries": None, "hidden_objects": 1}
     v = maze_view(figures=[enemy], secret_objects=True)
-    row2 = next(i for i, line in enumerate(lines_of(v)) if line.startswith(" 2 "))
-    assert lines_of(v)[row2 + 1][4:].startswith("yMK+?")
+    row2 = next(i for i, line in enumerate(lines_of(v)) if line.startswith("2 "))
+    assert lines_of(v)[row2 + 1][3:].startswith("yMK+?")
     assert "yMK, carrying 1 object unseen" in describe_zone(v, "a2")
     assert describe_event({"kind": "move", "figure": "bSN", "path": ["b1", "+@yMK"]}) == \
         "bSN moves: b1, takes what yMK carries"
@@ -657,14 +658,14 @@ def test_CG_START_03_a_wall_between_a_room_and_the_start_zone_is_drawn():
 
     for turns in range(4):
         v = maze_view(turns=turns)
-        edge = lines_of(v)[-2]  # the maze's south edge, above the B start line
+        edge = lines_of(v)[-3]  # the maze's south edge, above the B start line (and the files)
         maze = maze_of(v)
         for x in (0, 1):
             wall = "wall" in maze.features((x, 0), "S")
-            cell = edge[4 + 14 * x: 4 + 14 * x + 13]
-            assert (cell == "─" * 13) == wall and (cell == "·" * 13) == (not maze.features((x, 0), "S")), (turns, x)
-    assert lines_of(maze_view(turns=2))[-2][18:31] == "─" * 13  # b1's wall; turned once, b1 prints a slit
-    assert lines_of(maze_view(turns=1))[-2][18:31] == "┈" * 13
+            cell = edge[3 + 13 * x: 3 + 13 * x + 12]
+            assert (cell == "─" * 12) == wall and (cell == "·" * 12) == (not maze.features((x, 0), "S")), (turns, x)
+    assert lines_of(maze_view(turns=2))[-3][16:28] == "─" * 12  # b1's wall; turned once, b1 prints a slit
+    assert lines_of(maze_view(turns=1))[-3][16:28] == "┈" * 12
 
 
 def test_CG_END_01_a_card_tables_game_over_is_said_however_it_ends_and_a_strange_event_is_not_fatal():

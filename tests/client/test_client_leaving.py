@@ -424,6 +424,40 @@ def test_a_seat_kept_at_a_new_table_after_an_aborted_game_is_said_there():
     assert wired.session.token == "token-2"
 
 
+def test_a_seat_kept_at_a_new_table_shows_the_aborted_games_last_lines_there():
+    """The client's log goes with its table, and a player moved to a kept seat lost the aborted game's last lines
+    (who left, the game's end: play-test pt31). They show at the new table, under a line naming the table left,
+    above the line that says why he is there; the edge: the last LEFT_LINES of them, and only for the table
+    `seat_kept` names."""
+    from dungeon_twister.client.state import LEFT_LINES
+    from dungeon_twister.protocol import Joined, Left, Snapshot, TableEvent
+
+    from test_client_prompt import seat_view
+
+    def moved(origin: str) -> list:
+        wired = WiredSession()
+        wired.seat(MAIN_PHASE, "Y")
+        state = wired.session.state
+        state.log.extend(f"old line {n}" for n in range(12))
+        wired.deliver(TableEvent(TABLE, 1, {"kind": "player_left", "seat": "B"}))
+        wired.deliver(TableEvent(TABLE, 2, {"kind": "game_over", "winner": None, "vp": {"B": 0, "Y": 0},
+                                            "reason": "aborted"}))
+        wired.deliver(Left(TABLE))
+        wired.deliver(Joined("t-2", "token-2", "Y"))
+        wired.deliver(Snapshot("t-2", 0, seat_view(MAIN_PHASE, "Y", seats={"B": None, "Y": "ann"},
+                                                   table={"id": "t-2"}) | {"started": False}))
+        wired.deliver(TableEvent("t-2", 1, {"kind": "seat_kept", "seat": "Y", "from": origin}))
+        return [str(line) for line in state.log]
+
+    log = moved(TABLE)
+    assert log[-1].startswith("Yellow keeps a seat: the other player left table")
+    kept = log[-2 - LEFT_LINES:-1]
+    assert kept[0] == f"the last lines at table {TABLE}:"
+    assert kept[1:LEFT_LINES - 1] == [f"old line {n}" for n in range(6, 12)]
+    assert kept[-2] == "Blue leaves the table" and kept[-1].startswith("game over")
+    assert not any(line.startswith("old line") for line in moved("t-9")), "another table's seat_kept"
+
+
 def test_DT_228_draw_offers_and_yes_or_no_answers_the_opponents_offer():
     """`draw` sends draw_offer and waits; the opponent's offer (draw_offered) is told with "type yes or no", and
     `yes` or `no` answers it; a refused offer leaves nothing waiting; `draw` while he offers accepts (sent as draw_offer, which the server reads so). With a

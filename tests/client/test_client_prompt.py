@@ -197,8 +197,9 @@ def test_completer_offers_next_words_of_legal_actions_with_the_action_they_compl
     # game read "a0  4 actions" as if more had to be typed)
     state.view = {"legal": ["move bNG a0", "move bNG a0 +bRP", "move bNG a0 bKY@c3", "move bNG a0 +bRP bKY@c3",
                             "move bNG b1"]}
-    assert complete("move bNG ") == {"a0": "move bNG a0 and 3 more", "b1": "move bNG b1"}
-    assert complete("move bNG a0 ") == {"+bRP": "Blue Rope · move bNG a0 +bRP and 1 more",
+    # (and how to see the longer ones: "and 3 more" said nothing a player could do, play-test pt31)
+    assert complete("move bNG ") == {"a0": "move bNG a0 · Space, Tab: 3 longer", "b1": "move bNG b1"}
+    assert complete("move bNG a0 ") == {"+bRP": "Blue Rope · move bNG a0 +bRP · Space, Tab: 1 longer",
                                         "bKY@c3": "move bNG a0 bKY@c3"}
     state.view = {"legal": ["end", "move bWA c5", "move bWA d4", "attack bWA yTR", "move bTH a1"]}
     assert complete("") == {}, "no menu pops up on an empty prompt while typing"

@@ -861,18 +861,23 @@ async def test_connections_refused_over_the_cap_are_logged_per_address_and_a_flo
             await held[0].expect(Tables)
 
 
-async def test_banned_addresses_are_closed_at_once_and_logged_once_a_minute(autojump_clock, caplog):
+async def test_banned_addresses_are_refused_kicked_and_logged_once_a_minute(autojump_clock, caplog):
     """Play-test ad29 F2: an admin had no way to keep a host out but a firewall. A connection from an address in
-    config.banned_addresses (a network: 127.0.0.0/8 holds the tests' 127.0.0.1) is closed before a byte, logged
-    as `refused` code banned_address at once and then counted a minute at a time; the edge: a server banning
-    another network serves it."""
+    config.banned_addresses (a network: 127.0.0.0/8 holds the tests' 127.0.0.1) is refused at its hello, code
+    `kicked` (a client does not connect again by itself) with the network in the reason, logged as `refused` code
+    banned_address at once and then counted a minute at a time (their `disconnected` lines debug ones); the edge: a
+    server banning another network serves it. (It was closed before a byte, which dt-client took for a lost connection: it tried again every 5 s for an
+    hour, play-test pt31.)"""
     caplog.set_level(logging.INFO, logger="dungeon_twister.server")
     with trio.fail_after(HANG_GUARD):
         async with running_server(banned_addresses=("127.0.0.0/8",)) as server:
             for _ in range(3):
-                stream = await trio.open_tcp_stream("127.0.0.1", server.port)
-                assert await stream.receive_some(100) == b""
-                await stream.aclose()
+                refused = await Client.connect(server, "ann", welcome=False)
+                answer = await refused.expect(Refused)
+                assert answer.code == "kicked" and answer.values == {"network": "127.0.0.0/8"}, answer
+                assert answer.reason == "the server's admin banned connections from 127.0.0.0/8, until he lifts the ban"
+                assert await refused.recv() is None
+            assert not [line for line in logged(caplog, "disconnected") if line["level"] != "debug"], "(counted)"
             # (counted by the banned network, whatever address of it knocks: review rv29)
             assert logged(caplog, "refused") == [{"event": "refused", "level": "warning", "session": None,
                                                   "code": "banned_address", "name": None, "address": "127.0.0.0/8",

@@ -1,0 +1,128 @@
+"""The client on a 60 x 20 terminal (play-test pt31): the Card Game's board, the panel's lines, the title bar, Tab's
+menu. The screens are read cell by cell from what prompt_toolkit drew (pipe input, a dummy output of the size
+wanted), as in test_client_narrow."""
+
+from __future__ import annotations
+
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+
+from dungeon_twister.client.cards_board import cards_board_text
+from dungeon_twister.client.ui import ClientUI
+from dungeon_twister.engine.cards import CardOptions, new_game, view
+from dungeon_twister.protocol import Joined, Snapshot
+from dungeon_twister.server.viewing import ViewPoint, table_view
+
+from test_client_narrow import SizedOutput, grid
+from test_client_prompt import TABLE, WiredSession
+
+SHIFT_RIGHT = "\x1b[1;2C"
+
+
+def at_card_table(options: CardOptions, seed: int = 3, seat: str = "B") -> WiredSession:
+    wired = WiredSession()
+    wired.session.join(TABLE, seat)
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", seat))
+    point = ViewPoint(new_game(options, seed), {"B": "ann", "Y": "bob"}, {"id": TABLE, "game": "cards"}, True)
+    wired.deliver(Snapshot(TABLE, 0, table_view(point, seat)))
+    wired.sent()
+    return wired
+
+
+def test_CG_ZONE_the_card_games_board_fits_a_60_column_terminal_whole():
+    """The maze was 64 columns wide (4 zones of 13, the labels, the room rows' letters): at 60 columns Shift+Right
+    cut zone a. It is 59 now (the board's scrollbar takes the 60th): nothing cut, no Shift+Left/Right to press, and
+    every zone row ends with its room letters."""
+    for options in (CardOptions(1), CardOptions(None, "standard", "full")):
+        v = view(new_game(options, 3), "B")
+        lines = cards_board_text(v).splitlines()
+        assert max(map(len, lines)) <= 59, max(lines, key=len)
+        assert any(line.endswith("│ A B") for line in lines)
+    wired = at_card_table(CardOptions(None, "standard", "full"))
+    shown = grid(wired, rows=20, columns=60)
+    assert not any("Shift+" in row for row in shown), shown[-1]
+    assert not any("▸" in row or "◂" in row for row in shown)
+    right = grid(wired, SHIFT_RIGHT, rows=20, columns=60)
+    assert right[1:-4] == shown[1:-4], "nothing to shift"
+
+
+def test_CG_ZONE_the_files_show_below_the_card_board_too_as_the_board_games():
+    """The board game prints its files (a..j) above its board and below it; the card game's maze only above it.
+    Now below too, under Blue's start zone, as the files above are over Yellow's."""
+    lines = cards_board_text(view(new_game(CardOptions(1), 3), "B")).splitlines()
+    assert lines[0].split() == ["a", "b", "c", "d"] and lines[-1] == lines[0]
+    assert lines[1].startswith("Y ") and lines[-2].startswith("B ")
+
+
+def panel_text(state) -> str:
+    from dungeon_twister.client.games import screens
+    from dungeon_twister.client.panel import game_panel
+
+    return "".join(text for _style, text, *_ in game_panel(state, 0.0, screens(state.view).panel))
+
+
+def test_a_secret_rounds_line_shows_once_in_the_message_bar_not_in_the_panel_too():
+    """A committed secret choice's line ("you chose ...; waiting for ...") stood in the panel and in the message bar
+    under it. The bar says it (it is there on every terminal, the panel only on a wide one or after F2); the panel
+    says it when the bar says something else, and the line of a round already shown likewise."""
+    from dungeon_twister.client.messages import message_bar
+    from dungeon_twister.client.state import SecretChoice
+    from tests.engine.builders import position_text
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6 bTH@j2"))
+    state = wired.session.state
+    state.view = {**state.view, "secret": "combat-1"}
+    round_ = state.secrets["combat-1"] = SecretChoice("combat-1", "3")
+    state.say(round_.describe())
+    bar = "".join(text for _style, text, *_ in message_bar(state, 0.0))
+    assert bar == round_.describe() and round_.describe() not in panel_text(state)
+    state.say("bob: hello")
+    assert round_.describe() in panel_text(state), "the bar says another thing: the panel says it"
+    state.view = {**state.view, "secret": None}
+    round_.revealed, round_.opponent_choice = True, None
+    state.say(round_.describe(pending=False))
+    assert round_.describe(pending=False) not in panel_text(state)
+    state.say("bob: hello")
+    assert round_.describe(pending=False) in panel_text(state)
+
+
+def test_the_title_bar_is_laid_out_for_60_columns():
+    """At 60 columns the title bar, " Dungeon Twister Online · table t1-... · ann on HOST:PORT (player)", was cut in
+    the server's address. It leaves out the least useful parts first, the program's name, then the address, then
+    the role: the table and the name always show."""
+    from tests.engine.builders import position_text
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6 bTH@j2"))
+    state = wired.session.state
+    state.connected, state.server = True, "192.168.100.200:7777"
+    wide = grid(wired, rows=20, columns=120)[0]
+    assert wide.startswith(" Dungeon Twister Online · table ") and wide.endswith("ann on 192.168.100.200:7777 (player)")
+    assert grid(wired, rows=20, columns=60)[0] == f" table {TABLE} · ann on 192.168.100.200:7777 (player)"
+    state.server = "dungeon-twister.example.org:7777"
+    assert grid(wired, rows=20, columns=60)[0] == f" table {TABLE} · ann (player)"
+    assert grid(wired, rows=20, columns=30)[0].startswith(" table ")
+
+
+def test_BG_REVEAL_06_at_60_by_20_the_panel_keeps_what_to_type_in_a_rooms_placement():
+    """Play-test pt31: at 60 x 20 (the panel after F2) a room's placement pushed "Your move: ..." and the line of
+    what to type below the panel's rows: the seats, the turn and the placement filled them. What the player has
+    to do now (who places what, then what to type) has rows of its own under the rest of the panel, which gives way
+    first; the line of what to type names the verbs to type, not how many legal actions there are."""
+    from tests.engine.builders import position_text
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6 bTH@j2"))
+    state = wired.session.state
+    legal = [f"place yRP {square}" for square in ("a1", "a2", "a3", "b1", "b2")] + ["pass"]
+    state.view = {**state.view, "phase": "place", "legal": legal,
+                  "placement": {"slot": "A1", "revealer": "Y", "placer": "B", "tokens": ["yRP"], "passed": False}}
+    state.chat.extend(["bob: hi", "ann: hello"])
+    rows = grid(wired, "\x1bOQ", rows=20, columns=60)  # (F2: the panel)
+    text = "\n".join(rows)
+    assert "Room A1 revealed: Blue places yRP" in text, text
+    assert "Your move:" in text, text
+    assert "type one of place, pass (first letters, then Tab)" in text, text
+    assert "legal actions" not in text
