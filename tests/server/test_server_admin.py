@@ -281,13 +281,13 @@ async def test_reload_takes_the_moderation_settings_of_the_file_anew(directory, 
     connected name or address now banned is closed (`kicked`), and refused at its next hello; other settings
     changed in the file are listed for the next restart. A file that does not read changes nothing."""
     settings = directory / "dt-server.toml"
-    settings.write_text('ping_interval = 0\nbanned_names = ["rude"]\n')
+    settings.write_text('ping_interval = 0\nbot_pace = 0\nbanned_names = ["rude"]\n')
     with trio.fail_after(HANG_GUARD):
         async with admin_server(directory, config_path=settings, banned_names=("rude",)) as server:
             bob = await Client.connect(server, "bob")
             ann = await Client.connect(server, "ann")
-            settings.write_text('ping_interval = 0\nbanned_names = ["rude", "BOB"]\nreserved_names = ["admin"]\n'
-                                'grace_seconds = 90\n')
+            settings.write_text('ping_interval = 0\nbot_pace = 0\nbanned_names = ["rude", "BOB"]\n'
+                                'reserved_names = ["admin"]\ngrace_seconds = 90\n')
             answer = await ask(server, {"command": "reload"})
             assert answer["ok"] and answer["changed"] == ["banned_names", "reserved_names"]
             assert answer["closed"] == ["bob"] and answer["restart_needed"] == ["grace_seconds"], answer
@@ -297,7 +297,7 @@ async def test_reload_takes_the_moderation_settings_of_the_file_anew(directory, 
             assert (await refused.expect(Refused)).code == "bad_name"
             refused = await Client.connect(server, "Admin", welcome=False)
             assert (await refused.expect(Refused)).reason == "the name 'Admin' is reserved on this server"
-            settings.write_text('ping_interval = 0\nbanned_addresses = ["127.0.0.0/8"]\n')
+            settings.write_text('ping_interval = 0\nbot_pace = 0\nbanned_addresses = ["127.0.0.0/8"]\n')
             answer = await ask(server, {"command": "reload"})
             assert answer["closed"] == ["ann"] and answer["banned_names"] == []
             assert (await ann.expect(Error)).code == "kicked"
