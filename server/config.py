@@ -110,7 +110,9 @@ _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_conn
           "max_connections_per_address": int, "max_tables_per_hour": int, "max_frame_size": int, "records_dir": str,
           "ping_interval": (int, float), "outbox_frames": int, "max_queued_bytes": int, "data_dir": str,
           "data_sync": str, "tls": bool, "discovery": bool, "database": str, "unbound_proofs": bool,
-          "chat_log": bool, "chat_log_days": int, "chat_log_max_day_mb": int, "idle_minutes": int, "bot_pace": (int, float), "max_new_names_per_hour": int, "reserved_names": list, "banned_names": list, "banned_addresses": list}
+          "chat_log": bool, "chat_log_days": int, "chat_log_max_day_mb": int, "idle_minutes": int,
+          "bot_pace": (int, float), "max_new_names_per_hour": int, "reserved_names": list, "banned_names": list,
+          "banned_addresses": list}
 
 
 _KINDS = {str: "a string", int: "an integer", (int, float): "a number", bool: "true or false",
