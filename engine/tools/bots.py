@@ -14,6 +14,7 @@ from hashlib import blake2b
 
 from ..boardgame.catalogue import load
 from ..boardgame.geometry import local_to_offset, rotate_side
+from ..boardgame.viewsight import first_hit
 from ..core.choice import Part, PartsChoice
 from ..core.rng import Rng
 
@@ -400,37 +401,14 @@ class GreedyBot:
         return 0
 
     def _fireball_hits_enemy(self, view, seat, wizard, direction) -> bool:
-        """Whether a fireball or a breath in `direction` meets an enemy first: the line stops at walls, closed
-        portcullises, fog, 3D obstacles and rubble (PD-TERR-FOG-02, PD-GLOS-03) and is spent on a character
-        carrying a Fire Shield (PD-OBJ-FIRESHIELD-01)."""
-        deltas = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
-        tokens = {t["square"]: t for t in view["tokens"] if t["character"] is not False}
-        me = next((t for t in view["tokens"] if t["id"] == wizard), None)
-        if me is None:
+        """Whether a fireball or a breath in `direction` meets an enemy first and no friend of `seat`: the view's
+        line of sight as the engine draws it (boardgame/viewsight.py: walls, closed portcullises, face-down rooms,
+        arrow slits, fog, 3D obstacles, rubble), spent harmlessly on a Fire Shield (PD-OBJ-FIRESHIELD-01)."""
+        hit = first_hit(view, wizard, direction)
+        if hit is None or hit.square is None or hit.shielded:
             return False
-        blocked = {frozenset((a, b)) for a, b, _ in view["walls"]}
-        blocked |= {frozenset((a, b)) for a, b, st in view["portcullises"] if st == "closed"}
-        terrain = view.get("terrain", {})
-        opaque = set(terrain.get("fog", ())) | set(terrain.get("obstacles", ())) | set(terrain.get("fountains", ()))
-        opaque |= {sq for sq, _, kind in view.get("illusions", ()) if kind == "rubble"}
-        cat = load(view["set"])
-        shielded = {t["square"] for t in view["tokens"] if t["id"] and t["character"] is False
-                    and "fire_shield" in cat.objects[t["code"]].abilities}
-        x, y = _square(me["square"])
-        here = me["square"]
-        dx, dy = deltas[direction]
-        for _ in range(20):
-            x, y = x + dx, y + dy
-            if not (0 <= x < 10 and -1 <= y <= 5 * view["rows"]):
-                return False
-            there = f"{FILES[x]}{y + 1}"
-            if frozenset((here, there)) in blocked or there in opaque:
-                return False
-            hit = tokens.get(there)
-            if hit is not None:
-                return hit["colour"] != seat and there not in shielded
-            here = there
-        return False
+        colours = {victim[:1].upper() for victim in hit.victims}
+        return seat not in colours and bool(colours)
 
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
