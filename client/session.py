@@ -69,6 +69,7 @@ from dungeon_twister.protocol.versions import release
 from dungeon_twister.protocol.msg_lobby import RESTART_GRACE_SECONDS
 
 from . import inbox, secret_choice
+from .describe import DIRECTION_NAMES
 from .games import screens
 from .held import HeldSeat, KeptSecret, Progress, SeatFile, retold
 from .i18n import _, ngettext
@@ -1026,6 +1027,9 @@ class Session:
             # a Rockfall square (b19); "type it again" means the same action, typed as it is
             state.say(_("{token} would end on the Rockfall {square}, where every character is eliminated "
                         "(PD-TERR-ROCKFALL-02): type it again to do it").format(token=token, square=square))
+        elif (amiss := _aimed_amiss(text, state.view, state.seat)) is not None and state.confirm != text:
+            state.confirm = text  # (as for Rockfall: the same line typed again does it)
+            state.say(amiss)
         else:
             state.confirm = None
             action_id = next(self._action_ids)
@@ -1033,6 +1037,48 @@ class Session:
                 state.pending_actions[action_id] = text
                 state.refusal = None
                 state.notice = ""  # the bar answered an earlier line: it would read as this action's answer
+
+
+def _aimed_amiss(text: str, view: dict | None, seat: str | None) -> str | None:
+    """What is amiss with the legal fireball or breath `text` (one the view lists), read from the view's line of
+    sight (engine/boardgame/viewsight.py, the engine's rules): it would hit nobody (a fireball's wand or staff is
+    spent all the same, BG-OBJ-FIREBALL-01; a breath's AP), a Fire Shield would stop it (PD-OBJ-FIRESHIELD-01), or
+    the first character it meets is the player's own (BG-OBJ-FIREBALL-02: it eliminates the first character, of
+    either colour). Said, and the action asked again, as a move onto Rockfall is (play-test pt28b: a fireball spent
+    on nothing had no warning). None when nothing is amiss, or the view does not tell (a card game's)."""
+    view = view or {}
+    legal, words = view.get("legal"), text.split() if isinstance(text, str) else []
+    if (view.get("game") not in (None, "board") or not isinstance(legal, list) or len(words) != 3
+            or words[0].lower() not in ("fireball", "breathe")):
+        return None
+    typed = " ".join(words).lower()
+    listed = next((action for action in legal if isinstance(action, str) and action.lower() == typed), None)
+    if listed is None:
+        return None
+    verb, figure, direction = listed.split()
+    from dungeon_twister.engine.boardgame.viewsight import first_hit
+
+    hit = first_hit(view, figure, direction)
+    if hit is None:
+        return None
+    fireball, side = verb == "fireball", _(DIRECTION_NAMES.get(direction, direction))
+    if hit.square is None:
+        # TRANSLATORS: a legal action that would waste the player's one-shot Fireball Wand (or Staff); {figure} the
+        # Wizard (bWZ), {side} a direction (east); "type it again" means the same action, typed as it is
+        warning = (_("{figure}'s fireball {side} would hit nobody, and the wand is spent all the same "
+                     "(BG-OBJ-FIREBALL-01): type it again to do it") if fireball else
+                   _("{figure}'s breath {side} would hit nobody (PD-CHAR-DRAGON-01): type it again to do it"))
+        return warning.format(figure=figure, side=side)
+    if hit.shielded:
+        # TRANSLATORS: {square} where the first characters on the line stand, spared by a Fire Shield there
+        return _("{figure}'s fire {side} would be stopped on {square} by a Fire Shield, harming nobody "
+                 "(PD-OBJ-FIRESHIELD-01): type it again to do it").format(figure=figure, side=side, square=hit.square)
+    own = [token for token in hit.victims if seat is not None and token[:1].upper() == seat]
+    if own:
+        # TRANSLATORS: {tokens} the player's own characters the fire would eliminate first (bTR)
+        return _("{figure}'s fire {side} would eliminate your own {tokens} on {square} first (BG-OBJ-FIREBALL-02): "
+                 "type it again to do it").format(figure=figure, side=side, tokens=", ".join(own), square=hit.square)
+    return None
 
 
 PLACING_VERBS = ("move", "jump", "wallwalk", "teleport")

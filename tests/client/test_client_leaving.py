@@ -1197,3 +1197,44 @@ def test_quitting_a_running_game_says_in_the_shell_how_long_the_seat_is_held_and
     assert "`dt-client --lang fr connect 192.168.1.20:7777 --name ann`" in line
     hostile.session.grace = 0
     assert held_seat_line(hostile.session, "192.168.1.20:7777", "ann") is None
+
+
+def test_BG_OBJ_FIREBALL_01_02_a_fireball_at_nobody_or_at_ones_own_is_asked_again():
+    """Play-test pt28b: a fireball spent on nothing had no warning, and the Fireball Wand is discarded after one
+    use (BG-OBJ-FIREBALL-01); the first character on the line is eliminated whatever its colour (-02). Read from
+    the view's line of sight (engine/boardgame/viewsight.py): a fireball that would hit nobody, or one's own
+    character first, is said and asked again, as a move onto Rockfall is; one at an enemy is sent at once. What
+    each direction meets is the engine's own (apply), not written here; the position has one of each case."""
+    from dungeon_twister.engine import apply, format_action, legal_actions, parse_action, view
+    from dungeon_twister.protocol import Action
+
+    from tests.engine.builders import position
+
+    state_ = position("bWZ@e2 bFW@e2 yGB@e4 bTR@c2")
+    met = {}
+    for direction in "nesw":
+        _, events = apply(state_, parse_action(f"fireball bWZ {direction}", "B"))
+        met[direction] = next(e for e in events if e.kind == "fireball").data["victims"]
+    assert sorted(map(tuple, met.values())) == [(), (), ("bTR",), ("yGB",)], met  # (each case is here)
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    ui = ClientUI(wired.session, output=DummyOutput())
+    state.view = {**state.view, **view(state_, "B"), "legal": [format_action(a) for a in legal_actions(state_)]}
+    for direction, victims in met.items():
+        text = f"fireball bWZ {direction}"
+        if direction == "e":
+            text = text.upper()  # (read in any case, as the server reads it)
+        ui.commands.run(text)
+        if victims == ["yGB"]:
+            assert [m.text for m in wired.sent() if isinstance(m, Action)] == [text]
+            continue
+        assert wired.sent() == [], text
+        side = {"n": "north", "e": "east", "s": "south", "w": "west"}[direction]
+        assert state.notice == (f"bWZ's fireball {side} would hit nobody, and the wand is spent all the same "
+                                "(BG-OBJ-FIREBALL-01): type it again to do it" if not victims else
+                                f"bWZ's fire {side} would eliminate your own bTR on c2 first (BG-OBJ-FIREBALL-02): "
+                                "type it again to do it")
+        ui.commands.run(text)  # typed again: sent (its verb as the client writes verbs)
+        assert [m.text.lower() for m in wired.sent() if isinstance(m, Action)] == [text.lower()]
