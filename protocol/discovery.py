@@ -37,7 +37,7 @@ def parse_answer(data: bytes) -> dict | None:
     if not isinstance(body, dict) or body.get("service") != SERVICE:
         return None
     port, name, tls = body.get("port"), body.get("name"), body.get("tls")
-    if not isinstance(port, int) or not 0 < port < 65536:
+    if type(port) is not int or not 0 < port < 65536:  # (not isinstance: JSON's true is an int there)
         return None
     return {"name": name[:64] if isinstance(name, str) and name else "dt-server", "port": port,
             "tls": tls if isinstance(tls, str) else None}

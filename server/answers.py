@@ -56,6 +56,15 @@ class Answers:
             return self._journal_text(action_id)  # None only for another id with the same hash: a new id
         return None
 
+    def in_journal(self, action_id: str) -> bool:
+        """Whether `get(action_id)` would ask the journal: an id not among the recent refusals whose hash is among
+        the accepted (a repeated accepted id, or rarely a new one sharing its hash)."""
+        if action_id in self._ids:
+            return False
+        accepted, key = self._accepted, _hash(action_id)
+        place = bisect_left(accepted, key)
+        return place < len(accepted) and accepted[place] == key
+
     def accepted(self, action_id: str, text: str) -> None:
         """`action_id` was answered action_ok for `text` (typed so: the journal holds it)."""
         key = _hash(action_id)

@@ -65,6 +65,13 @@ engine's work (the text parsed, looked up, a refused move searched again for its
 bounded by the game itself, refused ones were not: a client repeating one at the network's pace kept the table's
 task, and so the process, busy. A player who mistypes meets no limit; a client that resends what got no answer
 resends accepted actions (answered from memory) and few refused ones."""
+REPEATED_BURST = 10
+REPEATED_PER_SECOND = 1.0
+"""A seat's actions repeating an id answered action_ok: REPEATED_BURST at once, then one a second; beyond, one is
+answered `rate_limited` without being looked up. Such an id is known by its hash alone, its text in the journal
+(server/answers.py), which the store scans for it: 900 repeats in one write (63 KB) cost a live server 0.8 s of
+CPU, ~1 ms a lookup (17 ms in a store of 50,000 journal lines), every other table waiting (fuzzing fz31). A
+client that reconnects resends the few actions it got no answer to."""
 
 
 class Play:
@@ -102,6 +109,9 @@ class Play:
         """Each seat's refused actions (`action`): a refusal spends one; none left, an action is not tried. A seat's
         bucket is made at its first refusal (full until then, as a bucket made earlier would be): most games have
         none, and two buckets took ~0.3 KB of each game in play."""
+        self._lookups: dict[str, TokenBucket] | None = None
+        """Each seat's repeats of accepted action ids (REPEATED_BURST), made at the first repeat: most games have
+        none."""
         self._waiting_reveals: dict[str, list] = {}
         """Engine event kind -> the reveals sent with it (the family's reveal_after: a team choice, hidden start
         characters), which the opponent must not see before the game shows them."""
@@ -234,6 +244,18 @@ class Play:
     def action(self, session: Session, seat: str, message: Action) -> None:
         """Answer action_ok or action_refused (the same answer again for a repeated action_id)."""
         answers = self.answers[seat]
+        now = trio.current_time()
+        if answers.in_journal(message.action_id):
+            if self._lookups is None:
+                self._lookups = {}
+            lookups = self._lookups.get(seat)
+            if lookups is None:
+                lookups = self._lookups[seat] = TokenBucket(REPEATED_BURST, REPEATED_PER_SECOND)
+            if not lookups.take(now):
+                session.send(refused(message.action_id, server_refusal(
+                    "rate_limited", "too many repeated action ids: at most {burst} at once, then {rate} a second; "
+                    "this one was not looked up", burst=REPEATED_BURST, rate=format(REPEATED_PER_SECOND, "g"))))
+                return
         known = answers.get(message.action_id)
         if known is not None:
             text, answer = (known, ActionOk(message.action_id)) if type(known) is str else known
@@ -242,7 +264,6 @@ class Play:
                     "action_id_reused", "this action_id was used for {text}", text=repr(text)))
             session.send(answer)
             return
-        now = trio.current_time()
         limit = self._refusals.get(seat)
         if limit is not None and not limit.has(now):  # not tried, not remembered: sent again later, it is judged then
             session.send(refused(message.action_id, server_refusal(

@@ -47,3 +47,11 @@ def test_an_answer_is_never_larger_than_the_query_and_parsing_refuses_strangers(
     assert parse_answer(b'{"service": "other", "port": 1}') is None
     assert parse_answer(b'{"service": "dungeon-twister", "port": 70000}') is None
     assert parse_answer(b"not json") is None
+
+
+def test_an_answer_whose_port_is_not_a_whole_number_is_a_strangers():
+    """JSON's true is Python's True, an int (1) to isinstance: `dt-client discover` listed such an answer as
+    `dt-client connect HOST:True` (fuzzing fz31)."""
+    for port in (b"true", b"false", b"7777.0", b'"7777"', b"null", b"[7777]"):
+        assert parse_answer(b'{"service": "dungeon-twister", "port": ' + port + b"}") is None, port
+    assert parse_answer(b'{"service": "dungeon-twister", "port": 7777}')["port"] == 7777

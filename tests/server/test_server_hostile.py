@@ -737,6 +737,45 @@ async def test_a_flood_of_refused_actions_is_rate_limited_and_the_game_goes_on(a
             assert active.errors() == [] and idle.errors() == []
 
 
+async def test_an_accepted_action_id_repeated_again_and_again_costs_few_journal_lookups(autojump_clock, monkeypatch):
+    """Found by fuzzing (fz31): an `action` repeating an id answered action_ok is answered from the journal (server/
+    answers.py: the store scans the table's journal for the id), and nothing limited it: on a live dt-server, 900
+    repeats in one write (63 KB) cost the process 0.8 s of CPU in a game of 1,500 actions each, and a lookup took
+    17 ms in a store of 50,000 journal lines (every table's task and connection waiting meanwhile). Blue repeats his
+    accepted `card 2` 13 times at once: REPEATED_BURST (10) are looked up and answered action_ok, the 3 others
+    `rate_limited` without a lookup (and without being applied again); 1 s later (REPEATED_PER_SECOND) one more is
+    looked up. A new action and a refused one are limited as before, apart."""
+    from dungeon_twister.protocol import Action, ActionOk, ActionRefused
+    from dungeon_twister.server.play import REPEATED_BURST
+    from dungeon_twister.server.storage import SqlStorage
+    from test_server_errors import answer, first_turn
+
+    lookups = []
+    looked_up = SqlStorage.answered
+    monkeypatch.setattr(SqlStorage, "answered", lambda store, *args: lookups.append(args) or looked_up(store, *args))
+    assert REPEATED_BURST == 10
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            seat, active, idle = await first_turn(table, blue, yellow)
+            assert isinstance(await answer(active, "ok-1", "card 2", table), ActionOk)
+            await active.send_raw(b"".join(active.conn.send(Action(table, "ok-1", "card 2")) for _ in range(13)))
+            answers = [await active.expect((ActionOk, ActionRefused), lambda m: m.action_id == "ok-1")
+                       for _ in range(13)]
+            assert [type(a) for a in answers[:10]] == [ActionOk] * 10
+            assert [(a.code, a.rule) for a in answers[10:]] == [("rate_limited", None)] * 3
+            assert answers[12].message == ("too many repeated action ids: at most 10 at once, then 1 a second; this "
+                                           "one was not looked up")
+            assert answers[12].template.format(**answers[12].values) == answers[12].message
+            assert len(lookups) == 10 and len(active.events_of("card_played")) == 1  # applied once
+            assert (await answer(active, "ok-1", "card 2", table)).code == "rate_limited"
+            await trio.sleep(1)
+            assert isinstance(await answer(active, "ok-1", "card 2", table), ActionOk)
+            assert len(lookups) == 11
+            assert (await answer(active, "r-1", "card 5", table)).code == "illegal_action"  # refusals: their own count
+            assert active.errors() == [] and idle.errors() == []
+
+
 async def test_lobby_requests_and_store_reads_are_rate_limited_per_connection(autojump_clock):
     """Found by a review: `list_tables`, `spectate` (a snapshot rendered each time), `get_record` (a whole journal
     read and written out) and `list_ratings` could be asked at the network's pace. A connection sends 25
