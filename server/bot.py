@@ -14,7 +14,7 @@ import trio
 
 from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.engine.core.rng import Rng
-from dungeon_twister.protocol import (Action, ActionRefused, Error, GameOver, Join, Leave, Left, OpponentCommit, Ping,
+from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Error, GameOver, Join, Leave, Left, OpponentCommit, Ping,
                                       PlayerConnection, Pong, ProtocolError, Refused, ResumeInfo, ServerClosing,
                                       Snapshot, Software, State, TableEvent, Welcome)
 
@@ -48,6 +48,11 @@ class KeyedRng(Rng):
                                               digest_size=8).digest(), "little")
 
 
+RATE_LIMITED_BACKOFF = 1.0
+"""Seconds a bot waits after an action refused `rate_limited` (the server's refused actions: one a second past
+a burst, server/play.py REFUSED_PER_SECOND) before it sends one again."""
+
+
 class BotPlayer:
     """The bot's decisions; `receive(event)` returns the frames to send."""
 
@@ -70,6 +75,13 @@ class BotPlayer:
         self.committed: set[str] = set()
         self.refused: set[str] = set()
         self.last: tuple[str, str] | None = None
+        self.pending: str | None = None
+        """The id of its action sent and not yet answered: it chooses no other meanwhile (review fz31: a view
+        published before that action was handled, a takeback asked say, had it send one more, refused "not your
+        turn", and so struck off its list)."""
+        self.backoff = 0.0
+        """Seconds to wait before its next action, after a refusal `rate_limited` (the action not tried: it stays
+        on its list, and sent at once again it would only be refused again)."""
         self.actions = 0
         self.ids = f"{name}-{secrets.token_hex(4)}"
         """Its action ids' prefix, new for each process: a bot that took its seat back after a restart began its
@@ -89,8 +101,13 @@ class BotPlayer:
             self._new_view(event.event["view"])
         elif isinstance(event, OpponentCommit) and event.purpose in self.committed:
             out.append(self.conn.reveal(event.purpose))
+        elif isinstance(event, ActionOk) and event.action_id == self.pending:
+            self.pending = None
         elif isinstance(event, ActionRefused) and self.last and event.action_id == self.last[0]:
-            if event.code != "action_id_reused":  # (that one refuses the id, not the action: tried again)
+            self.pending = None
+            if event.code == "rate_limited":  # (refused untried: the same action, a second later)
+                self.backoff = RATE_LIMITED_BACKOFF
+            elif event.code != "action_id_reused":  # (that one refuses the id, not the action: tried again)
                 self.refused.add(self.last[1])
             self.fresh = True
         elif isinstance(event, GameOver) and not self.leaving:
@@ -104,7 +121,10 @@ class BotPlayer:
         self.view, self.fresh, self.refused = view, True, set()
 
     def act(self) -> list[bytes]:
-        """An action or commitment for the latest view, if it calls for one."""
+        """An action or commitment for the latest view, if it calls for one; none while its last action is
+        unanswered (the view stays fresh: it chooses once the answer is in)."""
+        if self.pending is not None:
+            return []
         view, self.fresh = self.view, False
         if view is None or self.leaving or self.conn.state is not State.AT_TABLE:
             return []
@@ -125,6 +145,7 @@ class BotPlayer:
             return [self.conn.commit(purpose, choice)]
         self.actions += 1
         self.last = (f"{self.ids}-{self.actions}", choice)
+        self.pending = self.last[0]
         return [self.conn.send(Action(self.table, self.last[0], choice))]
 
     def bot(self, view: dict):
@@ -182,6 +203,9 @@ async def drive(stream: trio.abc.Stream, player: BotPlayer, think: float | Calla
             await stream.send_all(b"".join(out))
         move = player.act() if player.fresh else []
         if move:
+            if player.backoff:
+                await trio.sleep(player.backoff)
+                player.backoff = 0.0
             pause = think() if callable(think) else think
             if pause > 0:
                 await trio.sleep(pause * (0.5 + player.rng.below(1000) / 1000))

@@ -54,7 +54,7 @@ def test_a_bots_action_ids_are_its_process_own_and_a_reused_id_does_not_refuse_t
     assert bot.act() == [], "refused by the rules: not tried again on the same view"
 
 
-async def _move_delay(pace: float, choosing: float, clock) -> float:
+async def _move_delay(pace: float, choosing: float, clock, backoff: float = 0.0) -> float:
     """The mock seconds from the frame that gives a bot driven with `pace` its move to the move's arrival, when
     choosing it takes `choosing` seconds (the clock jumped in the bot's `act`)."""
     import trio
@@ -67,6 +67,7 @@ async def _move_delay(pace: float, choosing: float, clock) -> float:
     view = table_view(point, "Y")
     view["legal"] = ["end"]
     bot = BotPlayer("random-bot-1", TABLE, "Y", "random", 5, None)
+    bot.backoff = backoff  # (as after a refusal `rate_limited`)
     act = bot.act
 
     def slow_act():
@@ -101,3 +102,35 @@ async def test_a_server_bots_move_arrives_after_its_pace_however_soon_it_chose(a
     assert await _move_delay(0.3, 0.1, autojump_clock) == approx(0.3)
     assert await _move_delay(0.3, 0.5, autojump_clock) == approx(0.5)
     assert await _move_delay(0.0, 0.0, autojump_clock) == approx(0.0)
+    # after a refusal `rate_limited`, the bot's backoff (review fz31), the pace within it
+    assert await _move_delay(0.3, 0.0, autojump_clock, backoff=1.0) == approx(1.0)
+
+
+def test_a_bot_sends_no_action_while_its_last_is_unanswered_and_a_rate_limited_one_is_tried_again_later():
+    """Review fz31: a view published before the bot's action was handled (its opponent's takeback request, say)
+    had it send another action at once, refused "not your turn", which struck that action off its list; and an
+    action refused `rate_limited` (refused untried) was struck off too: a bot could wait for ever with its one
+    legal action struck off. Now it waits for its action's answer (the fresh view is acted on once the answer is
+    in), and after `rate_limited` it keeps the action and waits RATE_LIMITED_BACKOFF before sending it again. The
+    edge: a refusal by the rules still strikes the action off."""
+    from dungeon_twister.protocol import ActionOk, TableEvent
+    from dungeon_twister.server.bot import RATE_LIMITED_BACKOFF
+
+    point = ViewPoint(parse_position(position_text("bWA@c4 yTR@c9", active="Y")), {"B": "ann", "Y": "random-bot-1"},
+                      {"id": TABLE}, True)
+    view = table_view(point, "Y")
+    view["legal"] = ["end"]
+    bot, server = seated_bot(view)
+    first = _events(server, bot.act()[0])[0]
+    bot.receive(TableEvent(TABLE, 7, {"kind": "view", "view": view}))  # (published before its action was handled)
+    assert bot.fresh and bot.act() == [], "no second action while the first is unanswered"
+    bot.receive(ActionOk(first.action_id))
+    assert bot.fresh, "the view that came meanwhile is still to act on"
+    second = _events(server, bot.act()[0])[0]
+    assert isinstance(second, Action) and second.text == "end" and second.action_id != first.action_id
+    bot.receive(ActionRefused(second.action_id, "rate_limited", "too many refused actions"))
+    assert "end" not in bot.refused and bot.backoff == RATE_LIMITED_BACKOFF == 1.0
+    third = _events(server, bot.act()[0])[0]
+    assert third.text == "end", "the same action, tried again (drive waits the backoff before sending it)"
+    bot.receive(ActionRefused(third.action_id, "illegal_action", "not now", "BG-TURN-01"))
+    assert "end" in bot.refused and bot.act() == []
