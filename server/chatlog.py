@@ -11,7 +11,11 @@ written; the chat kept for a held seat and sent when its player resumes is the s
 
 Bounded: the files of the last `chat_log_days` days are kept (older ones are deleted when a day's first line is
 written, and at start), each day's file at most `chat_log_max_day_mb` MB (then one `chat_log_full` line, and the
-day's further lines are not written: the server's log warns once). The directory is 0700 and the files 0600, as
+day's further lines are not written: the server's log warns once), of which one address (as the server's limits
+count it: an IPv4 address, an IPv6 /64) takes 1/ADDRESS_SHARE at most (then one `chat_log_address_full` line,
+and that address's further lines of the day are not written, the others' are: review rv31, one address's
+connections, each chatting a line of 2.2 KB a second, filled the default day in minutes and left the rest of the
+day unlogged). The directory is 0700 and the files 0600, as
 the store: the log names addresses. A failure to write (a full disk) never stops the chat: it is logged, once
 until a line is written again.
 """
@@ -27,12 +31,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .logs import escape_unsafe, log
+from .ratelimit import address_key
 
 DIRECTORY = "chat"
 """The chat log's directory in the data directory."""
 FILE = re.compile(r"^chat-(\d{4}-\d{2}-\d{2})\.jsonl$")
 """A day's file."""
 DAY = 86400
+ADDRESS_SHARE = 16
+"""One address may fill this share of a day's file at most (1/16: 4 MB of the default 64 MB, some 25,000 lines of
+ordinary length). Counted from the server's start: a restart gives each address its share again."""
+MIN_ADDRESS_BYTES = 1 << 16
+"""An address's share is this at least (a 1 MB day's: chat_log_max_day_mb's least)."""
 
 
 class ChatLog:
@@ -49,6 +59,9 @@ class ChatLog:
         self._size = 0
         self._full = False
         self._failing = False
+        self._by_address: dict[str, int] = {}
+        """Bytes written today for each address (address_key), and the addresses whose share is spent."""
+        self._address_full: set[str] = set()
 
     def write(self, *, table: str | None, name: str | None, role: str, seat: str | None, address: str | None,
               session: str | None, text: str) -> None:
@@ -60,6 +73,9 @@ class ChatLog:
             if self._full:
                 return
             line = (escape_unsafe(json.dumps(record, ensure_ascii=False)) + "\n").encode("utf-8", "surrogatepass")
+            key = address_key(address)
+            if key is not None and not self._within_share(key, len(line), record["ts"]):
+                return
             if self._size + len(line) > self.max_day_bytes:
                 self._full = True
                 self._append((json.dumps({"ts": record["ts"], "event": "chat_log_full",
@@ -100,7 +116,26 @@ class ChatLog:
         if day != self._day:
             self._full = self._size >= self.max_day_bytes
             self._day = day
+            self._by_address, self._address_full = {}, set()
             self.delete_old(now)
+
+    def _within_share(self, key: str, size: int, stamp: str) -> bool:
+        """Whether a line of `size` bytes from the address `key` fits in its share of the day (ADDRESS_SHARE),
+        counted if it does; the first time it does not, one `chat_log_address_full` line and one warning."""
+        share = max(self.max_day_bytes // ADDRESS_SHARE, MIN_ADDRESS_BYTES)
+        used = self._by_address.get(key, 0)
+        if used + size <= share:
+            self._by_address[key] = used + size
+            return True
+        if key not in self._address_full:
+            self._address_full.add(key)
+            note = (json.dumps({"ts": stamp, "event": "chat_log_address_full", "address": key,
+                                "max_address_bytes": share}) + "\n").encode()
+            if self._size + len(note) <= self.max_day_bytes:
+                self._append(note)
+            log("chat_log_address_full", level=logging.WARNING, file=str(self._path(self._day)), address=key,
+                max_address_bytes=share, why="the address's further chat lines today are not written")
+        return False
 
     def _append(self, data: bytes) -> None:
         view = memoryview(data)

@@ -173,6 +173,9 @@ class PostgresStorage(SqlStorage):
                 raise StorageError(f"{self.location}: no dt-server store in this database")
             with self._db.transaction():
                 self._db.execute(SCHEMA)
+                # (made as the others, not IF NOT EXISTS, which is for an older store: a database where another
+                # program has a `kept` or `kicks` table is refused, not shared; review rv31)
+                self._db.execute(KEPT_SCHEMA.replace(" IF NOT EXISTS", ""))
                 self._db.execute("INSERT INTO dt_schema VALUES (%s)", (SCHEMA_VERSION,))
             return
         row = self._db.execute("SELECT max(version) FROM dt_schema").fetchone()

@@ -130,3 +130,41 @@ def test_the_chat_log_settings_are_checked():
                 {"chat_log_days": "30"}):
         with pytest.raises(ValueError):
             config_from_mapping(bad)
+
+
+def test_one_address_cannot_fill_a_days_chat_log_and_blind_it_for_the_others(tmp_path, caplog):
+    """Review rv31: a connection may chat 1 line a second, and a line of 500 wide characters is some 2.2 KB, so one
+    address's 64 connections filled the default 64 MB day in minutes, after which nothing anyone said that day was
+    written (a flood, then abuse the log never saw). One address (as the limits count it: an IPv4 address, an IPv6
+    /64) takes at most 1/ADDRESS_SHARE of the day's file: its further lines that day are not written (one
+    `chat_log_address_full` line, one warning), the others' are; the next day it starts afresh. The admin's
+    announcements (no address) are not counted."""
+    from dungeon_twister.server.chatlog import ADDRESS_SHARE, MIN_ADDRESS_BYTES
+
+    share = MIN_ADDRESS_BYTES
+
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    now = [time.mktime((2026, 12, 1, 12, 0, 0, 0, 0, 0)) - time.timezone]
+    log = ChatLog(tmp_path / "chat", days=2, max_day_bytes=ADDRESS_SHARE * share, clock=lambda: now[0])
+    flood = dict(table=None, name="rude", role="player", seat=None, session="s-1")
+    for number in range(ADDRESS_SHARE * share // 150):  # (each line ~160 bytes: the whole day, were it let)
+        log.write(**flood, address=f"2001:db8:0:1::{number % 64 + 1:x}", text=f"flood {number}")
+    log.write(table="t1-00000000", name="ann", role="player", seat="B", address="192.0.2.7", session="s-2",
+              text="the flood is over")
+    log.write(**flood, address="2001:db8:0:1::99", text="unlogged abuse")
+    log.write(table=None, name="dt-server", role="admin", seat=None, address=None, session=None, text="behave")
+    path = tmp_path / "chat" / "chat-2026-12-01.jsonl"
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    flooded = [line for line in lines if line.get("name") == "rude"]
+    assert 0 < sum(len(json.dumps(line)) for line in flooded) <= share
+    assert [line["text"] for line in lines if line.get("name") in ("ann", "dt-server")] == [
+        "the flood is over", "behave"]
+    assert [line for line in lines if "event" in line] == [
+        {"ts": lines[len(flooded)]["ts"], "event": "chat_log_address_full", "address": "2001:db8:0:1::/64",
+         "max_address_bytes": share}]
+    assert len([r for r in caplog.records if r.getMessage() == "chat_log_address_full"]) == 1
+    assert path.stat().st_size < ADDRESS_SHARE * share / 2
+    now[0] += DAY
+    log.write(**flood, address="2001:db8:0:1::1", text="a new day")
+    assert "a new day" in (tmp_path / "chat" / "chat-2026-12-02.jsonl").read_text()
+    log.close()

@@ -201,6 +201,22 @@ def test_a_database_with_another_programs_tables_is_refused_not_shared(postgres_
         PostgresStorage(postgres_url)
 
 
+@pytest.mark.parametrize("name", ["kept", "kicks"])
+def test_a_new_store_refuses_another_programs_table_of_a_session_31_name_too(postgres_url, name):
+    """`kept` and `kicks` (session 31) are made `IF NOT EXISTS` for an older store; a new store makes them as the
+    others, so a database where another program has a table of that name is refused, not shared (deploy/README.md
+    "a database that already has a table of one of those names is refused": review rv31, its kicks were written
+    into the other program's table, or the start failed on its columns)."""
+    import psycopg
+
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        db.execute(f"CREATE TABLE {name} (x INTEGER)")
+    with pytest.raises(StorageError, match=f'relation "{name}" already exists'):
+        PostgresStorage(postgres_url)
+    with psycopg.connect(postgres_url, autocommit=True) as db:  # (and nothing of the store was made beside it)
+        assert db.execute("SELECT to_regclass('dt_schema') IS NULL").fetchone()[0]
+
+
 def test_a_connection_postgresql_dropped_between_two_steps_is_made_again(postgres_url):
     """A restart of PostgreSQL or a network cut between two steps: the next step connects again (and takes the
     lock again), so the tables go on; what is repeated on the new connection is only what is safe to repeat (a
