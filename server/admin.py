@@ -307,7 +307,7 @@ class Admin:
         if is_bot_name(name):
             raise Refused(f"{name} is a bot's name: end its table instead (dt-server admin end TABLE)")
         lobby, key = self.server.lobby, name_key(name)
-        lobby.kick_name(name, minutes * 60)
+        unstored = lobby.kick_name(name, minutes * 60)
         closed = [session for session in list(self.server.sessions)
                   if session.name is not None and session.bot_name is None and name_key(session.name) == key]
         for session in closed:
@@ -316,7 +316,8 @@ class Admin:
                  for seat, state in table.seating.seats.items()
                  if state.name is not None and name_key(state.name) == key and table.play.running]
         return {"ok": True, "name": name, "closed": len(closed), "minutes": minutes, "seats": seats,
-                "grace_seconds": self.server.config.grace_seconds}
+                "grace_seconds": self.server.config.grace_seconds,
+                **({"not_stored": unstored} if unstored is not None else {})}
 
     async def end(self, word: str) -> dict:
         """End the table `word` names (its id, or its number: `7`, `t7`): a game in play ends without a winner,
@@ -562,6 +563,8 @@ def _shown(command: str, answer: dict) -> str:
         again = (f"it may connect again in {answer['minutes']} min" if answer["minutes"]
                  else "it may connect again at once")
         text = f"{answer['closed']} connection(s) of {answer['name']} closed; {again}"
+        if answer.get("not_stored"):
+            text += f"\nnot kept through a restart: the store could not save it ({answer['not_stored']})"
         for seat in answer["seats"]:
             text += (f"\nits seat {seat['seat']} at {seat['table']} is held {answer['grace_seconds']} s, as after any "
                      "lost connection: not back by then, it loses that game by abandonment")

@@ -265,16 +265,23 @@ class Lobby:
         self.names[key] = session
         return True
 
-    def kick_name(self, name: str, seconds: float) -> None:
+    def kick_name(self, name: str, seconds: float) -> str | None:
         """`name` may not connect for `seconds` (0: it may at once), durable before the admin is answered (a
-        restart keeps the kick until then: the store has it by the wall clock)."""
+        restart keeps the kick until then: the store has it by the wall clock). The kick holds in this process
+        whatever the store says; None if the store has it too, else why not (review rv31: a store out of reach
+        answered the admin "internal error" and left the name free and connected)."""
         now = trio.current_time()
         self.kicked = {key: until for key, until in self.kicked.items() if until > now}
-        self.store.set_kick(name, time.time() + seconds if seconds > 0 else None)
         if seconds > 0:
             self.kicked[name_key(name)] = now + seconds
         else:
             self.kicked.pop(name_key(name), None)
+        try:
+            self.store.set_kick(name, time.time() + seconds if seconds > 0 else None)
+        except StorageError as error:
+            log("kick_not_stored", name=name, error=str(error))
+            return str(error)
+        return None
 
     def restore_kicks(self) -> None:
         """The kicks the store keeps (`kick_name`), at the server's start: each until the time it was given, the

@@ -192,6 +192,35 @@ async def test_kick_closes_the_names_connections_and_refuses_it_for_its_minutes(
     assert line["name"] == "BOB" and line["minutes"] == 5 and line["ok"] is True
 
 
+async def test_a_kick_the_store_cannot_save_still_closes_and_refuses_the_name(directory, autojump_clock, monkeypatch,
+                                                                              caplog):
+    """Review rv31: with the store out of reach (a PostgreSQL server down), `kick` answered "internal error" and
+    did nothing, the name still connected and free to come back. It now holds in the running server and says that
+    a restart will not keep it; the edge: a kick the store saves says nothing of it."""
+    from dungeon_twister.server.admin import _shown as said
+    from dungeon_twister.server.storage import StorageError
+
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(HANG_GUARD):
+        async with admin_server(directory) as server:
+            bob = await Client.connect(server, "bob")
+            saved = await ask(server, {"command": "kick", "name": "ann", "minutes": 5})
+            assert "not_stored" not in saved and "not kept" not in said("kick", saved)
+
+            def down(name, until):
+                raise StorageError("connection refused")
+
+            monkeypatch.setattr(server.lobby.store, "set_kick", down)
+            answer = await ask(server, {"command": "kick", "name": "bob", "minutes": 5})
+            assert answer["ok"] and answer["closed"] == 1 and answer["not_stored"] == "connection refused"
+            assert said("kick", answer).endswith(
+                "\nnot kept through a restart: the store could not save it (connection refused)")
+            assert (await bob.expect(Error)).code == "kicked"
+            again = await Client.connect(server, "bob", welcome=False)
+            assert (await again.expect(Refused)).code == "kicked"
+    assert [r.fields["name"] for r in caplog.records if r.getMessage() == "kick_not_stored"] == ["bob"]
+
+
 async def test_a_kick_of_no_minutes_lets_the_player_resume_his_seat_at_once(directory, autojump_clock):
     """`--minutes 0`: the connections close, the name may connect again at once, and within the grace its seat is
     its own again (the game goes on)."""
