@@ -1039,6 +1039,17 @@ class Session:
                 state.notice = ""  # the bar answered an earlier line: it would read as this action's answer
 
 
+def _listed_three(text, view: dict, verbs: tuple[str, ...]) -> list[str] | None:
+    """The words of the action of three words the view lists (its legal list) that `text` is, in any case or
+    spacing, if its verb is one of `verbs`; None otherwise."""
+    legal, words = view.get("legal"), text.split() if isinstance(text, str) else []
+    if not isinstance(legal, list) or len(words) != 3 or words[0].lower() not in verbs:
+        return None
+    typed = " ".join(words).lower()
+    listed = next((action for action in legal if isinstance(action, str) and action.lower() == typed), None)
+    return None if listed is None else listed.split()
+
+
 def _aimed_amiss(text: str, view: dict | None, seat: str | None) -> str | None:
     """What is amiss with the legal fireball or breath `text` (one the view lists), read from the view's line of
     sight (engine/boardgame/viewsight.py, the engine's rules): it would hit nobody (a fireball's wand or staff is
@@ -1047,15 +1058,10 @@ def _aimed_amiss(text: str, view: dict | None, seat: str | None) -> str | None:
     either colour). Said, and the action asked again, as a move onto Rockfall is (play-test pt28b: a fireball spent
     on nothing had no warning). None when nothing is amiss, or the view does not tell (a card game's)."""
     view = view or {}
-    legal, words = view.get("legal"), text.split() if isinstance(text, str) else []
-    if (view.get("game") not in (None, "board") or not isinstance(legal, list) or len(words) != 3
-            or words[0].lower() not in ("fireball", "breathe")):
-        return None
-    typed = " ".join(words).lower()
-    listed = next((action for action in legal if isinstance(action, str) and action.lower() == typed), None)
+    listed = _listed_three(text, view, ("fireball", "breathe")) if view.get("game") in (None, "board") else None
     if listed is None:
         return None
-    verb, figure, direction = listed.split()
+    verb, figure, direction = listed
     from dungeon_twister.engine.boardgame.viewsight import first_hit
 
     hit = first_hit(view, figure, direction)
@@ -1110,17 +1116,12 @@ def _pushes_onto_rockfall(text: str, view: dict | None, seat: str | None) -> tup
     mix with Paladins & Dragons' terrain; PD-TERR-ROCKFALL-02 then eliminates it): asked again as a move there is
     (review rv28b). An enemy pushed there is what the player wants: not asked. None otherwise."""
     view = view or {}
-    legal, terrain = view.get("legal"), view.get("terrain")
+    terrain = view.get("terrain")
     rockfall = terrain.get("rockfall") if isinstance(terrain, dict) else None
-    words = text.split() if isinstance(text, str) else []
-    if (not isinstance(rockfall, list) or not rockfall or not isinstance(legal, list) or seat is None
-            or len(words) != 3 or words[0].lower() != "push"):
+    listed = _listed_three(text, view, ("push",))
+    if not isinstance(rockfall, list) or not rockfall or seat is None or listed is None:
         return None
-    typed = " ".join(words).lower()
-    listed = next((action for action in legal if isinstance(action, str) and action.lower() == typed), None)
-    if listed is None:
-        return None
-    _, banshee, person = listed.split()
+    _, banshee, person = listed
     if not person.upper().startswith(seat):
         return None
     where = {token.get("id"): square_of_name(str(token.get("square"))) for token in view.get("tokens") or ()
