@@ -11,13 +11,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import trio
-from dungeon_twister.protocol import (DeclineRematch, DrawAnswer, DrawOffer, Error, GameOver, Join, Joined, Leave,
-                                      Left, PlayerConnection, Refused, Rematch, ResumeInfo, Snapshot, TableCreated,
-                                      TableOptions)
+from dungeon_twister.protocol import (DeclineRematch, Error, Join, Joined, Leave, Left, PlayerConnection, Refused,
+                                      Rematch, ResumeInfo, Snapshot, TableCreated, TableOptions)
 from dungeon_twister.protocol.connection import encode_frame
 from dungeon_twister.protocol.views import DECLINE_REMATCH, REMATCH
 from dungeon_twister.server.seating import RESERVED_SEAT_SECONDS
 from dungeon_twister.server.storage import open_storage
+from test_server_rematch import _finished_pair
 from test_server_support import HANG_GUARD, Client, running_server, seated_pair
 
 FEATURES = (REMATCH, DECLINE_REMATCH)
@@ -30,14 +30,9 @@ async def server_on(data_dir: Path | None, seeds=(21, 22), **settings):
 
 
 async def finished_pair(server, options=TableOptions(beginner=True)):
-    """Ann (Blue) and Bob (Yellow) at a table whose game they agreed to draw: (table, ann, bob)."""
-    table, ann, bob = await seated_pair(server, options, memory=True, features=FEATURES)
-    await ann.send(DrawOffer(table))
-    await bob.expect_event("draw_offered")
-    await bob.send(DrawAnswer(table, True))
-    for client in (ann, bob):
-        await client.expect(GameOver)
-    return table, ann, bob
+    """Ann (Blue) and Bob (Yellow) at a table whose game they agreed to draw, both with the decline: (table, ann,
+    bob)."""
+    return await _finished_pair(server, options, FEATURES)
 
 
 def resume(client: Client, table: str) -> ResumeInfo:
