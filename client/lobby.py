@@ -125,12 +125,16 @@ def _row(info: TableInfo, width: int, widths: tuple[int, int] = (OPTIONS_WIDTH, 
     status = _(STATUS_NAMES[info.status]) if info.status in STATUS_NAMES else info.status
     # TRANSLATORS: in the lobby's table list, a seat without a player (at most 15 characters)
     free = _("(free)")
+    # TRANSLATORS: in the lobby's table list, a free seat kept for a player (a rematch's, a kept seat): nobody else
+    # may take it for now; {name} his name (the cell is cut to its column)
+    blue = info.blue or (_("(for {name})").format(name=info.blue_kept) if info.blue_kept else free)
+    yellow = info.yellow or (_("(for {name})").format(name=info.yellow_kept) if info.yellow_kept else free)
     return [
         ("", f"{info.table:<{width}}"), (status_style, f"{status:<{_status_width()}}"),
         # (texts cut with a "…" to their column, by the cells they take: the table's own view has them whole)
         ("", f"{target:<4}{cell(flags or '-', widths[0])} "),
-        ("class:seat.b", f"{cell(info.blue or free, widths[1] - 1)} "),
-        ("class:seat.y", f"{cell(info.yellow or free, widths[1] - 1)} "),
+        ("class:seat.b", f"{cell(blue, widths[1] - 1)} "),
+        ("class:seat.y", f"{cell(yellow, widths[1] - 1)} "),
         ("", f"{info.spectators}\n"),
     ]
 

@@ -49,7 +49,9 @@ class TableOptions:
 
 @dataclass(frozen=True, slots=True)
 class TableInfo:
-    """One line of the table list; a seat's player is absent while the seat is free."""
+    """One line of the table list; a seat's player is absent while the seat is free. `blue_kept` / `yellow_kept`
+    (additive, 2026-12-01): the name a free seat is kept for (a rematch's table, a kept seat), which nobody else
+    may take until it is released."""
 
     table: str = required(TABLE_ID)
     options: TableOptions = required(Record(TableOptions))
@@ -57,6 +59,8 @@ class TableInfo:
     spectators: int = required(Int(0))
     blue: str | None = optional(NAME)
     yellow: str | None = optional(NAME)
+    blue_kept: str | None = optional(NAME)
+    yellow_kept: str | None = optional(NAME)
 
 
 @message("list_tables", sent_by=CLIENT_ROLES, sent_to=SERVER, states=AFTER_HANDSHAKE)

@@ -162,10 +162,12 @@ class Table:
     def info(self) -> TableInfo:
         """The table's line in the list. The same object while nothing in it changed: the lobby asks every table
         each second (`Lobby.send_table_updates`), and a message checks its fields when it is made."""
-        seats = self.seating.seats
-        key = (self.status, len(self.spectators), seats["B"].name, seats["Y"].name)
+        seats, reserved = self.seating.seats, self.seating.reserved or {}
+        kept = [reserved.get(seat) if seats[seat].name is None else None for seat in ("B", "Y")]
+        key = (self.status, len(self.spectators), seats["B"].name, seats["Y"].name, *kept)
         if self._info is None or self._info[0] != key:
-            self._info = (key, TableInfo(self.id, self.options, key[0], key[1], blue=key[2], yellow=key[3]))
+            self._info = (key, TableInfo(self.id, self.options, key[0], key[1], blue=key[2], yellow=key[3],
+                                         blue_kept=key[4], yellow_kept=key[5]))
         return self._info[1]
 
     def offer(self, item) -> bool:

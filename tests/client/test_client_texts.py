@@ -909,6 +909,12 @@ def test_the_lobbys_table_list_fits_an_80_column_terminal():
     assert "all_sets, timers, free teams Bernadette" in text_of(table_list(state, 119)).splitlines()[2]
     narrow = text_of(table_list(state, 79)).splitlines()
     assert max(map(len, narrow)) <= 79 and "all_sets, t…" in narrow[2], "and give way first on 80 columns"
+    # a free seat kept for a player (a rematch's table) names him, cut to its column (rm31 left "(free)" there,
+    # and a join of it was refused "seat Y is kept for bob")
+    state.tables = [TableInfo("t14-5e6f7a8b", TableOptions(), "waiting", 0, blue="ann",
+                              yellow_kept="Maximilian Longname")]
+    row = text_of(table_list(state, 119)).splitlines()[1]
+    assert "ann             (for Maximilia… 0" in row and "(free)" not in row
 
 
 def test_the_lobby_says_how_to_connect_again_while_it_is_not_connected():

@@ -6,8 +6,8 @@ player leaves or disconnects."""
 
 import trio
 from dungeon_twister.protocol import (DrawAnswer, DrawOffer, Error, GameOver, Join, Joined, Leave, Left,
-                                      PlayerConnection, Rematch, SeatBot, Snapshot, Spectate, TableCreated,
-                                      TableOptions)
+                                      ListTables, PlayerConnection, Rematch, SeatBot, Snapshot, Spectate,
+                                      TableCreated, TableOptions, Tables)
 from dungeon_twister.protocol.connection import encode_frame
 from dungeon_twister.protocol.views import REMATCH
 from test_server_support import HANG_GUARD, Client, running_server, seated_pair
@@ -117,9 +117,16 @@ async def test_rematch_seats_are_kept_for_their_names(autojump_clock):
             assert (refused.code, refused.message) == ("seat_taken", "seat Y is kept for bob (a rematch)")
             await carol.send(Join(table.id))
             assert (await carol.expect(Error)).code == "seat_taken"
+            # the lobby's list says for whom (blue_kept, yellow_kept: rm31 left that a player saw "(free)" there)
+            await carol.send(ListTables())
+            (info,) = (await carol.expect(Tables)).tables
+            assert (info.blue, info.yellow, info.blue_kept, info.yellow_kept) == (None, None, "Ann", "bob")
             ann = await Client.connect(server, "ann", memory=True)  # (kept for "Ann": a name in any case)
             await ann.send(Join(table.id))
             assert (await ann.expect(Joined)).seat == "B"
+            await carol.send(ListTables())
+            (info,) = (await carol.expect(Tables)).tables
+            assert (info.blue, info.yellow, info.blue_kept, info.yellow_kept) == ("ann", None, None, "bob")
             await ann.send(SeatBot(table.id, "Y", "greedy"))
             assert (await ann.expect(Error)).message == "seat Y is taken"
             watcher = await Client.connect(server, "cy", "spectator", memory=True)
