@@ -51,6 +51,12 @@ def ask(table: Table, session: Session, seat: str | None) -> None:
     if them.bot:
         kind = (them.name or "").split("-bot-")[0]
         return _make(table, {seat: session}, bot=kind if kind in BOT_KINDS else "greedy")
+    if them.session is None and them.token is not None:
+        # his seat held while he is away (a lost connection, a restart of the server): an offer of his stands (rm31
+        # left this answered "has left the table", the offer still standing)
+        # TRANSLATORS: {name} the opponent, whose connection is gone for now; `rematch` is typed as it is
+        return session.send_error(templated("not_allowed", "{name} is away, his seat held for now: `rematch` again "
+                                            "once he is back", name=them.name or seat))
     if them.session is None or them.session.closing:
         # (closing: his connection's end is queued behind this request, at this table: moved, his seat at the new
         # table would be held by a closed connection that no `Gone` ever reaches; review rv30)

@@ -201,8 +201,9 @@ async def test_rematch_offer_lapses_when_a_player_leaves_or_disconnects(autojump
             await bob.expect_event("rematch_offered")
             await ann.close()
             assert await bob.expect_event("rematch_lapsed") == {"kind": "rematch_lapsed", "seat": "B", "gone": "B"}
-            await bob.send(Rematch(table))
-            assert (await bob.expect(Error)).message == "ann has left the table: no rematch"
+            await bob.send(Rematch(table))  # (her seat held while she may come back: away, not gone)
+            assert (await bob.expect(Error)).message == "ann is away, his seat held for now: `rematch` again once he " \
+                                                         "is back"
 
 
 def test_rematch_frame_as_documented():

@@ -68,7 +68,11 @@ async def test_a_standing_rematch_offer_outlives_a_restart_and_is_accepted_after
         async with server_on(tmp_path, seeds=(5, 6)) as server:
             assert list(server.lobby.tables) == [table]
             assert server.lobby.tables[table].status == "over"
-            ann, bob = await back(server, "ann", infos["ann"]), await back(server, "bob", infos["bob"])
+            bob = await back(server, "bob", infos["bob"])
+            await bob.send(Rematch(table))  # Ann, whose offer it is, not back yet: not "has left" (rm31 left it)
+            assert (await bob.expect(Error)).message == "ann is away, his seat held for now: `rematch` again once he " \
+                                                         "is back"
+            ann = await back(server, "ann", infos["ann"])
             assert ann.view["table"]["asked"] == [{"kind": "rematch_offered", "seat": "B"}]
             assert ann.view["table"]["result"]["reason"] == "agreed"
             await bob.send(Rematch(table))
