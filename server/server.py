@@ -274,9 +274,11 @@ class Server:
             # (counted by the banned network: a host taking a new address of its /32 each time had a warning line
             # and a counting task per connection, review rv29). Its hello is refused `kicked`, saying why: closed
             # before a byte, dt-client took it for a lost connection and tried again every 5 s for an hour
-            # (play-test pt31). Within the per-address cap, as any connection.
+            # (play-test pt31). Within the per-address cap, its whole banned network counted as one address: served
+            # up to its hello, each of the network's addresses (a /24, an IPv6 /32's many /64s) had held its own
+            # share of max_connections for HELLO_SECONDS, where the ban had closed them at once (review rv31b).
             self.refused_quietly("banned_address", str(banned), 0)
-        key = address_key(address)  # (an IPv6 address counts by its /64)
+        key = address_key(address) if banned is None else str(banned)  # (an IPv6 address counts by its /64)
         cap = self.config.max_connections_per_address
         if cap and key is not None:
             if self._per_address.get(key, 0) >= cap:

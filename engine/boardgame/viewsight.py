@@ -3,8 +3,8 @@ fireball spent on nobody (play-test pt28b), and the bots. The rules are `Board.s
 stops at a wall, a closed portcullis, a face-down room or the board's edge; PR-SLIT-03, PR-LOS-04: an arrow slit
 lets it through only from the square beside it; PD-TERR-FOG-02, PD-GLOS-03: it enters no fog, 3D obstacle,
 fountain or rubble) and `abilities.burn`'s (the first square with a character stops it; a Fire Shield there spares
-them, PD-OBJ-FIRESHIELD-01), read from the view's own keys (docs/protocol.md, the board view). Everything it reads
-is public: what the view shows anyone at the table."""
+them, PD-OBJ-FIRESHIELD-01, but not a Ghost alone, who carries nothing, PD-CHAR-GHOST-03), read from the view's own
+keys (docs/protocol.md, the board view). Everything it reads is public: what the view shows anyone at the table."""
 
 from __future__ import annotations
 
@@ -79,12 +79,22 @@ def first_hit(view: dict, source: str, direction: str) -> Hit | None:
     me = next((t for t in tokens if t.get("id") == source), None)
     if me is None or not isinstance(me.get("square"), str) or direction not in DIRECTIONS:
         return None
-    objects = load(view.get("set")).objects if view.get("set") else {}
+    catalogue = load(view.get("set")) if view.get("set") else None
+    objects = catalogue.objects if catalogue is not None else {}
+    kinds = catalogue.characters if catalogue is not None else {}
     for square in sight_line(view, me["square"], direction):
         here = [t for t in tokens if t.get("square") == square]
-        characters = tuple(t.get("id") for t in here if t.get("character") is not False)
-        if characters:
-            shielded = any(t.get("character") is False and t.get("code") in objects
-                           and "fire_shield" in objects[t["code"]].abilities for t in here)
-            return Hit(square, characters, shielded)
+        characters = [t for t in here if t.get("character") is not False]
+        if not characters:
+            continue
+        # as `abilities.burn`: a Fire Shield there spares them only if one of them may carry it (not the Ghost,
+        # "no_carry", PD-CHAR-GHOST-03), and a Ghost standing over a wounded friend dies alone (he carries nothing)
+        carriers = [t for t in characters if t.get("code") not in kinds or "no_carry" not in kinds[t["code"]].abilities]
+        figures = [t for t in characters
+                   if t.get("character") is True and not t.get("wounded") and not t.get("face_down")]
+        shielded = bool(carriers) and any(t.get("character") is False and t.get("code") in objects
+                                          and "fire_shield" in objects[t["code"]].abilities for t in here)
+        if not shielded and figures and not any(t in figures for t in carriers):
+            characters = figures
+        return Hit(square, tuple(t.get("id") for t in characters), shielded)
     return Hit(None, (), False)

@@ -70,3 +70,27 @@ def test_PR_SLIT_03_PD_TERR_FOG_02_a_views_lines_are_the_engines_on_crowded_posi
         checked += 1
         _check(state, seen)
     assert seen["lines"] > 1000 and seen["hits"] > 5 and seen["nobody"] > 5, seen
+
+
+def test_PD_CHAR_GHOST_03_PD_OBJ_FIRESHIELD_01_a_ghost_is_not_spared_by_a_shield_nor_dies_with_a_wounded_friend():
+    """The Ghost carries nothing (PD-CHAR-GHOST-03): a Fire Shield lying on his square does not spare him
+    (PD-OBJ-FIRESHIELD-01 spares the shield's carrier), and a wounded friend lying under him is not eliminated with
+    him (BG-OBJ-FIREBALL-05 takes the wounded a figure carries). The view's reading said "stopped by a Fire Shield"
+    and named the wounded friend a victim (review rv31b). The edge: a Fire Shield under a Troll still spares him."""
+    from dungeon_twister.engine import view as seat_view
+    from .builders import apply_texts
+    from .paladins.builders import pd_position
+
+    cases = {"bWZ@e1 bFW@e1 yGH@e4 yFH@e4 yGB@h4": (("yGH",), False),
+             "bWZ@e1 bFW@e1 yGH@e4 yTR@e4! yGB@h4": (("yGH",), False),
+             "bWZ@e1 bFW@e1 bGH@e4 bTR@e4! yGB@h4": (("bGH",), False),
+             "bWZ@e1 bFW@e1 yTR@e4 yFH@e4 yGB@h4": (("yTR",), True)}
+    for tokens, (victims, shielded) in cases.items():
+        state = pd_position(tokens)
+        _, events = apply_texts(state, "fireball bWZ n")
+        (burnt,) = [e for e in events if e.kind == "fireball"]
+        assert tuple(burnt.data["victims"]) == (() if shielded else victims), tokens
+        assert first_hit(seat_view(state, "B"), "bWZ", "n") == ("e4", victims, shielded), tokens
+        seen: Counter = Counter()
+        _check(state, seen)
+        assert seen["hits"] + seen["nobody"] > 0, tokens

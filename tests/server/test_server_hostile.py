@@ -929,6 +929,31 @@ async def test_banned_addresses_are_refused_kicked_and_logged_once_a_minute(auto
             await ann.expect(Tables)
 
 
+async def test_a_banned_network_holds_one_address_s_share_of_the_connections_whatever_address_knocks(
+        autojump_clock, monkeypatch):
+    """Review rv31b: served up to its hello (to be refused `kicked`, play-test pt31), each address of a banned
+    network held its own max_connections_per_address, each connection a slot of max_connections for HELLO_SECONDS:
+    a banned /24 (an IPv6 /32's many /64s) kept everyone else out, where the ban had closed it at once. The banned
+    network counts as one address; the edge: an address outside it is served, and a slot freed is open again."""
+    from dungeon_twister.server import server as server_module
+
+    addresses = iter(["198.51.100.1", "198.51.100.2", "198.51.100.3", "203.0.113.9", "198.51.100.4"])
+    monkeypatch.setattr(server_module, "peer_address", lambda stream: next(addresses))
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(banned_addresses=("198.51.100.0/24",), max_connections_per_address=2) as server:
+            held = [await trio.open_tcp_stream("127.0.0.1", server.port) for _ in range(2)]
+            over = await trio.open_tcp_stream("127.0.0.1", server.port)
+            assert await over.receive_some(100) == b"", "closed at once: its network has its two connections"
+            assert server.network_sessions == 2
+            ann = await Client.connect(server, "ann")  # 203.0.113.9
+            await ann.send(ListTables())
+            await ann.expect(Tables)
+            await held[0].aclose()
+            await trio.sleep(1)
+            refused = await Client.connect(server, "bob", welcome=False)  # 198.51.100.4, in the freed slot
+            assert (await refused.expect(Refused)).code == "kicked"
+
+
 def test_a_banned_network_holds_its_addresses_an_ipv4_mapped_one_as_its_ipv4_address():
     """A connection's IPv4-mapped address is its IPv4 one, and so is a banned entry written that way (review rv29:
     `::ffff:198.51.100.4` in the list never matched)."""
