@@ -78,7 +78,7 @@ class BotPlayer:
         self.pending: str | None = None
         """The id of its action sent and not yet answered: it chooses no other meanwhile (review fz31: a view
         published before that action was handled, a takeback asked say, had it send one more, refused "not your
-        turn", and so struck off its list)."""
+        turn", and so struck off its list); once it is accepted, only the view after it counts."""
         self.backoff = 0.0
         """Seconds to wait before its next action, after a refusal `rate_limited` (the action not tried: it stays
         on its list, and sent at once again it would only be refused again)."""
@@ -102,7 +102,9 @@ class BotPlayer:
         elif isinstance(event, OpponentCommit) and event.purpose in self.committed:
             out.append(self.conn.reveal(event.purpose))
         elif isinstance(event, ActionOk) and event.action_id == self.pending:
-            self.pending = None
+            # a view that came meanwhile is of before the action: the step's own follows this answer on the same
+            # connection (server/play.py sends action_ok, then publishes), and the bot acts on that (rv31b)
+            self.pending, self.fresh = None, False
         elif isinstance(event, ActionRefused) and self.last and event.action_id == self.last[0]:
             self.pending = None
             if event.code == "rate_limited":  # (refused untried: the same action, a second later)

@@ -110,9 +110,9 @@ def test_a_bot_sends_no_action_while_its_last_is_unanswered_and_a_rate_limited_o
     """Review fz31: a view published before the bot's action was handled (its opponent's takeback request, say)
     had it send another action at once, refused "not your turn", which struck that action off its list; and an
     action refused `rate_limited` (refused untried) was struck off too: a bot could wait for ever with its one
-    legal action struck off. Now it waits for its action's answer (the fresh view is acted on once the answer is
-    in), and after `rate_limited` it keeps the action and waits RATE_LIMITED_BACKOFF before sending it again. The
-    edge: a refusal by the rules still strikes the action off."""
+    legal action struck off. Now it waits for its action's answer, then for the view after it (rv31b), and after
+    `rate_limited` it keeps the action and waits RATE_LIMITED_BACKOFF before sending it again. The edge: a
+    refusal by the rules still strikes the action off."""
     from dungeon_twister.protocol import ActionOk, TableEvent
     from dungeon_twister.server.bot import RATE_LIMITED_BACKOFF
 
@@ -125,7 +125,8 @@ def test_a_bot_sends_no_action_while_its_last_is_unanswered_and_a_rate_limited_o
     bot.receive(TableEvent(TABLE, 7, {"kind": "view", "view": view}))  # (published before its action was handled)
     assert bot.fresh and bot.act() == [], "no second action while the first is unanswered"
     bot.receive(ActionOk(first.action_id))
-    assert bot.fresh, "the view that came meanwhile is still to act on"
+    assert not bot.fresh, "the view that came meanwhile is of before its action: the step's own comes next (rv31b)"
+    bot.receive(TableEvent(TABLE, 8, {"kind": "view", "view": view}))
     second = _events(server, bot.act()[0])[0]
     assert isinstance(second, Action) and second.text == "end" and second.action_id != first.action_id
     bot.receive(ActionRefused(second.action_id, "rate_limited", "too many refused actions"))
