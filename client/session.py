@@ -1081,9 +1081,13 @@ def _aimed_amiss(text: str, view: dict | None, seat: str | None) -> str | None:
                  "(PD-OBJ-FIRESHIELD-01): type it again to do it").format(figure=figure, side=side, square=hit.square)
     own = [token for token in hit.victims if seat is not None and token[:1].upper() == seat]
     if own:
-        # TRANSLATORS: {tokens} the player's own characters the fire would eliminate first (bTR)
-        return _("{figure}'s fire {side} would eliminate your own {tokens} on {square} first (BG-OBJ-FIREBALL-02): "
-                 "type it again to do it").format(figure=figure, side=side, tokens=", ".join(own), square=hit.square)
+        # TRANSLATORS: {tokens} the player's own characters the fire would eliminate first (bTR; two: a Troll with
+        # a wounded friend, "bTR, bTH")
+        return ngettext("{figure}'s fire {side} would eliminate your own {tokens} on {square} first "
+                        "(BG-OBJ-FIREBALL-02): type it again to do it",
+                        "{figure}'s fire {side} would eliminate your own {tokens} on {square} first "
+                        "(BG-OBJ-FIREBALL-02): type it again to do it", len(own)).format(
+            figure=figure, side=side, tokens=", ".join(own), square=hit.square)
     return None
 
 
