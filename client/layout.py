@@ -48,9 +48,9 @@ HELP_WEIGHT = 30
 Not more: prompt_toolkit's HSplit hands rows out one at a time by weight, and once a child has all its rows every
 row another still takes costs it a turn of its loop per unit of weight."""
 LOG_MIN_ROWS, CHAT_MIN_ROWS = 3, 2
+"""What the log and the chat keep of a short terminal (the newest lines: `_tail`)."""
 OWN_MIN_ROWS = 6
 """What the panel's part of what the player has to do now keeps of a short terminal, at most (`your_part`)."""
-"""What the log and the chat keep of a short terminal (the newest lines: `_tail`)."""
 HELP_ROWS_LEFT = 5
 """The rows the help box leaves to the rest of the screen at most: the title, the message bar, the prompt, the
 hints and one of the lobby or the game above it. On 24 rows the box had 16 at most and cut the lobby's last
