@@ -1452,6 +1452,34 @@ def test_BG_SETUP_04_a_short_team_naming_no_character_of_the_seat_cites_the_rule
     assert (refusal.value.rule, str(refusal.value)) == ("BG-SETUP-04", "choose 4 different characters of your own")
 
 
+def test_BG_SETUP_04_PR_SETUP_04_a_short_team_of_too_few_or_unplaced_characters_says_what_to_type():
+    """Play-test pl31 typed `team CL GB MK` (3 of the 4 marked squares) and, in Prison's first scenario (2
+    characters on 2 of 4 marked squares), `team NG MK`, and read "it matches 20 choices" and "it matches 6 choices".
+    The first now cites the rule the engine would (BG-SETUP-04: a character on each marked square); the second, a
+    team the short form cannot place, asks for each character's square."""
+    from dungeon_twister.client.secret_choice import ChoiceError, resolve_choice
+    from dungeon_twister.engine import Options, format_action, legal_actions, new_game
+    from dungeon_twister.protocol.views import team_choice
+
+    state = new_game(Options(), 3)
+    legal = [format_action(action) for action in legal_actions(state, "B")]
+    with pytest.raises(ChoiceError) as short:
+        resolve_choice("team CL GB MK", legal, "B", None, "board", team_choice(legal), False)
+    assert (short.value.rule, str(short.value)) == (
+        "BG-SETUP-04", "put one character on each of the 4 marked squares of your start zone")
+    assert resolve_choice("team CL GB MK TH", legal, "B", None, "board", team_choice(legal)) == \
+        "team b0=CL d0=GB g0=MK i0=TH", "the short form of a whole team still plays"
+
+    state = new_game(Options(set_name="prison", scenario="prison-1"), 3)
+    legal = [format_action(action) for action in legal_actions(state, "Y")]
+    with pytest.raises(ChoiceError) as unplaced:
+        resolve_choice("team NG MK", legal, "Y", None, "board", team_choice(legal), True)
+    assert str(unplaced.value) == ("it matches 6 choices: name each character's square, SQUARE=CHARACTER, e.g. "
+                                   "'team b11=NG d11=MK'")
+    assert resolve_choice("team g11=NG i11=MK", legal, "Y", None, "board", team_choice(legal), True) == \
+        "team g11=NG i11=MK"
+
+
 def test_PD_TEAM_FREE_the_build_comes_before_the_seats_cards_in_the_panel():
     """Seen by hand on a 100 x 32 terminal (the board and a 30-column panel side by side): the free build's lists
     of pairs, characters and objects came after both seats' action and combat cards, which play no part yet, and
