@@ -117,6 +117,17 @@ def test_CG_CHAR_help_at_a_card_table_gives_the_card_games_kinds_and_legend():
     assert set(client_help.CARD_RULES) == set(cat.characters) | set(cat.objects)  # every kind has its rules' name
 
 
+def test_help_keys_at_a_table_gives_the_screens_keys():
+    """Play-test pl31, on an 80 x 24 terminal where the board does not fit: `help keys` answered "no help on
+    'keys'", and the keys (PageUp/PageDown scroll the board) were only the last line of a `help` longer than the
+    screen. At a table `help keys` gives that line; in the lobby, whose screen has no board, there is no such help."""
+    keys = client_help.help_text("keys", at_table=True)
+    assert keys.startswith("Keys: Tab complete") and "PageUp/PageDown scroll the board" in keys
+    assert client_help.help_text("KEYS", at_table=True, game="cards") == keys
+    assert client_help.help_text("", at_table=True).endswith(keys), "still the last line of `help`"
+    assert client_help.help_text("keys").startswith("no help on 'keys'")
+
+
 def test_PR_CHAR_COLOSSUS_01_help_on_a_kind_names_the_command_of_each_ability():
     """Found by a play-test: `help CO` said "Bend bars (1 AP): destroys an adjacent ... portcullis" and no command,
     `help bend` had no help, and Tab offers `break` only where a portcullis is at hand: the player could not find
