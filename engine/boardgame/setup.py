@@ -255,7 +255,9 @@ def hidden_count(state: GameState, slot) -> int:
 def hide(ctx: Ctx, action: Hide) -> None:
     s = ctx.s
     seat = action.seat
-    if s.phase != "hide" or seat != s.placer:
+    if s.phase != "hide":  # (play-test pl31 hid a token after the last one and read "not your turn")
+        raise IllegalAction("BG-SETUP-05", "tokens are hidden only in the setup, once the starting teams are chosen")
+    if seat != s.placer:
         raise IllegalAction("BG-SETUP-05", "it is not your turn to place a hidden token")
     token = s.tokens.get(action.token)
     if token is None or token.colour != seat or token.where != "screen":

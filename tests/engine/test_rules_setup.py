@@ -202,6 +202,19 @@ def test_BG_SETUP_05_random_first_placer_then_strict_alternation():
     assert "WZ" in kinds and "SW" in kinds  # characters and objects alike
 
 
+def test_BG_SETUP_05_a_token_hidden_outside_the_hidden_placement_is_refused_as_such():
+    """BG-SETUP-05: the players hide their tokens once the starting teams are chosen, before the first turn.
+    Play-test pl31 typed one more `hide` after his last token (the game had begun) and read "it is not your turn to
+    place a hidden token", as if his turn would come; outside that placement the refusal says when it happens."""
+    when = "tokens are hidden only in the setup, once the starting teams are chosen"
+    before_teams = new_game(Options(), 1)
+    assert before_teams.phase == "team"
+    assert assert_refused(before_teams, "hide bRP A2", "BG-SETUP-05", seat="B").message == when
+    state = hide_all(after_teams(1))
+    assert state.phase != "hide"
+    seat = state.to_act[0]  # (the other is refused first as not to act, BG-TURN-01)
+    assert assert_refused(state, f"hide {seat.lower()}RP A2", "BG-SETUP-05", seat=seat).message == when
+
 def test_BG_SETUP_06_room_capacity_two_at_the_ends_three_in_the_middle():
     """BG-SETUP-06 (RUL-028): rooms touching a start zone hold 2 hidden tokens, middle rooms 3."""
     state = after_teams(1)
