@@ -202,7 +202,9 @@ def parse_action(text: str, seat: str) -> "object":
                 f, _, where = w.partition(":")
                 if verb == "hide":
                     if where not in ("1", "2"):
-                        raise NotationError("start column 1 or 2", text, at(i))
+                        # ("start column 1 or 2 at column 6", play-test pl31: two columns, the start zone's unnamed)
+                        raise NotationError("expected {figure}:1 or {figure}:2, the start zone in front of your "
+                                            "first or second room", text, at(i), figure=f)
                     pairs.append((_id(f), int(where) - 1))
                 else:
                     pairs.append((_id(f), facing_from(where)))

@@ -1529,7 +1529,8 @@ def test_a_secret_choice_with_a_typo_says_where_it_is():
     legal = ["hide bCB:1 bCL:1", "hide bCB:1 bCL:2", "hide bCB:2 bCL:1"]
     with pytest.raises(ChoiceError) as typo:
         resolve_choice("hide bCB:1 bCL:9", legal, "B", None, "cards")
-    assert str(typo.value) == "start column 1 or 2 at column 12: 'hide bCB:1 bCL:9'"
+    assert str(typo.value) == ("expected bCL:1 or bCL:2, the start zone in front of your first or second room at "
+                               "column 12: 'hide bCB:1 bCL:9'")
     with pytest.raises(ChoiceError) as not_offered:
         resolve_choice("hide bCB:2 bCL:2", legal, "B", None, "cards")
     assert str(not_offered.value) == "not one of your choices now, e.g. 'hide bCB:1 bCL:1'"
