@@ -1087,6 +1087,9 @@ def test_create_names_the_word_it_does_not_know_then_how_it_is_typed():
         parse_table_options("--set prison")
     assert str(refused.value).startswith("'--set' is not an option of create; create [vp=5..8]")
     assert "[prison|mixed|paladins|base_paladins|prison_paladins|all_sets]" in str(refused.value)
+    # and the Card Game's (play-test pl31: `create foo` gave a usage without it, which `help create` has)
+    assert str(refused.value).endswith("| create cards [tutorial=1|2|3 | standard mutual|full|draft] [timers] "
+                                       "[secret] [private]")
     with pytest.raises(UsageError) as refused:
         parse_table_options("cards tutorial=4")
     assert str(refused.value).startswith("'tutorial=4' is not an option of create; create cards [tutorial=1|2|3]")
