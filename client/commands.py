@@ -484,8 +484,11 @@ def parse_table_options(args: str) -> TableOptions:
         elif word in ("beginner", "timers", "private", *TEAM_FLAGS, *SET_FLAGS):
             flags.add(word)
         else:
+            # (the Card Game too: play-test pl31 read this usage and found no `create cards` in it)
             raise UsageError(_not_an_option(word, "create [vp=5..8] [beginner] [timers] [private] [{sets}] "
-                                                  "[mutual|free] | create prison-1..prison-5 [timers] [private]"
+                                                  "[mutual|free] | create prison-1..prison-5 [timers] [private] | "
+                                                  "create cards [tutorial=1|2|3 | standard mutual|full|draft] "
+                                                  "[timers] [secret] [private]"
                                             .format(sets="|".join(SET_FLAGS)),
                                             ("beginner", "timers", "private", "cards", *TEAM_FLAGS, *SET_FLAGS,
                                              *SCENARIOS)))

@@ -51,6 +51,13 @@ LOBBY_COMMANDS = (
 )
 """The lobby's command list, one entry a command (`help` without a topic, and `help COMMAND`)."""
 
+# TRANSLATORS: the keys of the table's screen (Tab, Up/Down, PageUp/PageDown, F1, Esc, F2) as printed on a
+# keyboard
+KEYS_HELP = N_("Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board (the help while it is open), F1 "
+               "help, Esc close help, F2 board or side panel (on a terminal narrower than 97 columns), "
+               "Shift+Left/Right the board's left or right end (on a terminal narrower than the board).")
+"""The keys of a table's screen: the last entry of its `help`, and `help keys`."""
+
 GAME_COMMANDS = (
     # TRANSLATORS: a line of the table's command list: the command as typed (look SQUARE, leave, yes / no, ...)
     # stays exactly as it is, in English; translate only its explanation, after two spaces or more (the client sets
@@ -74,11 +81,7 @@ GAME_COMMANDS = (
     N_("quit                    leave the client (your seat is held for a while: connect again to resume)"),
     N_("help TOPIC              a character or object (help WA, help rope), a verb (help move), a rule (help "
        "BG-MOVE, help BG-COMBAT-07), help board, help goal (this game's), help rules"),
-    # TRANSLATORS: the keys of the table's screen (Tab, Up/Down, PageUp/PageDown, F1, Esc, F2) as printed on a
-    # keyboard
-    N_("Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board (the help while it is open), F1 "
-       "help, Esc close help, F2 board or side panel (on a terminal narrower than 97 columns), Shift+Left/Right the "
-       "board's left or right end (on a terminal narrower than the board)."),
+    KEYS_HELP,
 )
 """The table's command list, one entry a command, then the keys. No line breaks of their own: the help box lays
 the explanations out in a column that fits the terminal (wrap.Laid)."""
@@ -551,6 +554,8 @@ def _help_text(topic: str = "", *, at_table: bool = False, game: str = "board", 
         return cards_help()
     if lower == "board":
         return entries(_(BOARD_LEGEND) + "\n" + _(BOARD_LEGEND_PALADINS))
+    if lower in ("keys", "key", "keyboard") and at_table:  # (`help`'s last line: play-test pl31 asked so)
+        return _(KEYS_HELP)
     if lower in TERRAIN_TOPICS:
         return _help_text("PD-TERR")
     if lower in ("pairs", "pair") and game != "cards":

@@ -77,6 +77,17 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
         problem = _choice_problem(text, legal, seat, FAMILIES[game], named, hand)
         if problem is not None:
             raise ChoiceError(translated_template(problem.template, problem.values) or problem.message, problem.rule)
+    if matches and game == "board" and text.split()[0] == "team" and len(matches) > 1:
+        # the short form naming too few characters (`team CL GB MK`), or a team smaller than the marked squares
+        # (Prison's scenarios: 2 characters on 2 of 4 squares), read "it matches 20 choices" in play-test pl31
+        problem = (_team_problem(text, seat, team, scenario) if team is not None
+                   else _listed_team_problem(text, legal, seat, scenario))
+        if problem is not None:
+            raise ChoiceError(translated_template(problem.template, problem.values) or problem.message, problem.rule)
+        # TRANSLATORS: a team typed without its squares matches several choices; SQUARE=CHARACTER is the notation's
+        # form (b0=WA), typed as it is; {example} one of them
+        raise ChoiceError(_("it matches {n} choices: name each character's square, SQUARE=CHARACTER, e.g. "
+                            "{example}").format(n=len(matches), example=repr(matches[0])))
     if matches:
         raise ChoiceError(_("it matches {n} choices, e.g. {example}").format(n=len(matches), example=repr(matches[0])))
     problem = None

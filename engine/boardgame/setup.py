@@ -255,7 +255,9 @@ def hidden_count(state: GameState, slot) -> int:
 def hide(ctx: Ctx, action: Hide) -> None:
     s = ctx.s
     seat = action.seat
-    if s.phase != "hide" or seat != s.placer:
+    if s.phase != "hide":  # (play-test pl31 hid a token after the last one and read "not your turn")
+        raise IllegalAction("BG-SETUP-05", "tokens are hidden only in the setup, once the starting teams are chosen")
+    if seat != s.placer:
         raise IllegalAction("BG-SETUP-05", "it is not your turn to place a hidden token")
     token = s.tokens.get(action.token)
     if token is None or token.colour != seat or token.where != "screen":
@@ -264,9 +266,11 @@ def hide(ctx: Ctx, action: Hide) -> None:
     if not (0 <= action.slot[0] < 2 and 0 <= action.slot[1] < s.rows):
         raise IllegalAction("BG-GEO-02", "there is no such room")
     scenario = scenario_of(s.options)
-    if hidden_count(s, action.slot) >= capacity(s, action.slot):
+    if hidden_count(s, action.slot) >= (most := capacity(s, action.slot)):
+        # (how many: play-test pl31 read "room A1 is full" after two tokens, where the middle rooms took three)
         raise IllegalAction("BG-SETUP-06" if scenario is None else "PR-SETUP-01",
-                            "room {slot} is full", slot=slot_name(action.slot))
+                            "room {slot} is full: {count} hidden token(s) at most", slot=slot_name(action.slot),
+                            count=most)
     if scenario is not None and scenario.get("objects_only") and token.is_character:
         raise IllegalAction("PR-SETUP-02", "room {slot} takes objects only", slot=slot_name(action.slot))
     order = sum(1 for t in s.tokens.values() if t.where == "room") + 1

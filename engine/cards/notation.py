@@ -59,12 +59,15 @@ def _slot_from(text: str) -> int:
     return "ABCDEFGH".index(text.upper())
 
 
+_NOT_AN_ID = N_("not a card id (e.g. bMK)")
+
+
 def _id(text: str, seat: str | None = None) -> str:
     """A card id where one is expected, as the notation writes it: in any case (`btr` for `bTR`, as the board
     shows a wounded character)."""
     card = piece_spelling(text) or text
     if not _ID.match(card):
-        raise NotationError("not a card id (e.g. bMK)", text)
+        raise NotationError(_NOT_AN_ID, text)
     return card
 
 
@@ -202,7 +205,9 @@ def parse_action(text: str, seat: str) -> "object":
                 f, _, where = w.partition(":")
                 if verb == "hide":
                     if where not in ("1", "2"):
-                        raise NotationError("start column 1 or 2", text, at(i))
+                        # ("start column 1 or 2 at column 6", play-test pl31: two columns, the start zone's unnamed)
+                        raise NotationError("expected {figure}:1 or {figure}:2, the start zone in front of your "
+                                            "first or second room", text, at(i), figure=f)
                     pairs.append((_id(f), int(where) - 1))
                 else:
                     pairs.append((_id(f), facing_from(where)))
@@ -309,6 +314,10 @@ def parse_action(text: str, seat: str) -> "object":
             raise
         # (the column of the word itself: `seed bKY b` said column 6, where the first "b" of the text stands)
         column = next((starts[i] for i, word in enumerate(words) if i and word == e.text), text.find(e.text))
+        if e.template == _NOT_AN_ID and re.fullmatch(r"[A-Za-z]{2}", e.text):
+            # a code without its colour, where a card id stands (`seed KY D` read "bad word 'KY'": play-test pl31)
+            raise NotationError("{word} needs its colour's letter: {blue} or {yellow}", text, column,
+                                word=repr(e.text), blue="b" + e.text.upper(), yellow="y" + e.text.upper()) from None
         raise NotationError("bad word {word}", text, column, word=repr(e.text)) from None
     raise unknown_verb(verb, VERBS, text)
 

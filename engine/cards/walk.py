@@ -239,6 +239,12 @@ class _Walk:
                     if z in mz.facings_in_front(seat, col) and z in mz.start_zones(seat, col) and mz.is_zone(z):
                         # (a newcomer refused this tried three other moves and spent a point turning towards an
                         # arrow slit before he found the one that works: play-test pt29 F21)
+                        if self.facing not in mz.start_zones(seat, col) or not mz.is_zone(self.facing):
+                            # (facing a zone he cannot enter, play-test pl31 read "enter only the zone you face
+                            # (a2)", typed `move bMK a2` and read that a2 does not touch the start zone)
+                            raise IllegalAction("CG-START-03", "you face {facing}, which does not touch your start "
+                                                "zone: turn and enter in one move, `move {figure} ^{zone} {zone}`",
+                                                facing=facing_name(self.facing), figure=self.fid, zone=zone_name(z))
                         raise IllegalAction("CG-START-03", "enter only the zone you face ({facing}): turn and enter in "
                                             "one move, `move {figure} ^{zone} {zone}`", facing=facing_name(self.facing),
                                             figure=self.fid, zone=zone_name(z))

@@ -414,8 +414,13 @@ def test_CG_TUT1_04_a_secret_hide_is_read_in_the_card_games_notation():
     # error, as the server's bad_notation); a well-formed hide that is not offered is refused with the rule it
     # breaks, found in the choices (engine.cards.choice_refusal): the characters in hand, how many to place (a
     # part of a choice, `hide bMK:1`, too: the next test)
-    with pytest.raises(ChoiceError, match=r"^start column 1 or 2 at column 6: 'hide bMK:3 bSN:1'$"):
+    with pytest.raises(ChoiceError, match=r"^expected bMK:1 or bMK:2, the start zone in front of your first or "
+                       r"second room at column 6: 'hide bMK:3 bSN:1'$"):
         resolve_choice("hide bMK:3 bSN:1", legal, "B", game="cards")
+    # (play-test pl31 typed the characters without their start zones and read "start column 1 or 2 at column 6")
+    with pytest.raises(ChoiceError, match=r"^expected MK:1 or MK:2, the start zone in front of your first or "
+                       r"second room at column 6: 'hide MK SN'$"):
+        resolve_choice("hide MK SN", legal, "B", game="cards")
     for wrong, why in (("hide bMK:1 bWA:1", "bWA is not one of your characters in hand"),
                        ("hide bMK:1 bMK:2", "bMK is placed twice"),
                        ("hide bMK:1 ySN:2", "ySN is not one of your characters in hand"),

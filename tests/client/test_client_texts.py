@@ -117,6 +117,17 @@ def test_CG_CHAR_help_at_a_card_table_gives_the_card_games_kinds_and_legend():
     assert set(client_help.CARD_RULES) == set(cat.characters) | set(cat.objects)  # every kind has its rules' name
 
 
+def test_help_keys_at_a_table_gives_the_screens_keys():
+    """Play-test pl31, on an 80 x 24 terminal where the board does not fit: `help keys` answered "no help on
+    'keys'", and the keys (PageUp/PageDown scroll the board) were only the last line of a `help` longer than the
+    screen. At a table `help keys` gives that line; in the lobby, whose screen has no board, there is no such help."""
+    keys = client_help.help_text("keys", at_table=True)
+    assert keys.startswith("Keys: Tab complete") and "PageUp/PageDown scroll the board" in keys
+    assert client_help.help_text("KEYS", at_table=True, game="cards") == keys
+    assert client_help.help_text("", at_table=True).endswith(keys), "still the last line of `help`"
+    assert client_help.help_text("keys").startswith("no help on 'keys'")
+
+
 def test_PR_CHAR_COLOSSUS_01_help_on_a_kind_names_the_command_of_each_ability():
     """Found by a play-test: `help CO` said "Bend bars (1 AP): destroys an adjacent ... portcullis" and no command,
     `help bend` had no help, and Tab offers `break` only where a portcullis is at hand: the player could not find
@@ -1082,6 +1093,9 @@ def test_create_names_the_word_it_does_not_know_then_how_it_is_typed():
         parse_table_options("--set prison")
     assert str(refused.value).startswith("'--set' is not an option of create; create [vp=5..8]")
     assert "[prison|mixed|paladins|base_paladins|prison_paladins|all_sets]" in str(refused.value)
+    # and the Card Game's (play-test pl31: `create foo` gave a usage without it, which `help create` has)
+    assert str(refused.value).endswith("| create cards [tutorial=1|2|3 | standard mutual|full|draft] [timers] "
+                                       "[secret] [private]")
     with pytest.raises(UsageError) as refused:
         parse_table_options("cards tutorial=4")
     assert str(refused.value).startswith("'tutorial=4' is not an option of create; create cards [tutorial=1|2|3]")
@@ -1458,6 +1472,34 @@ def test_BG_SETUP_04_a_short_team_naming_no_character_of_the_seat_cites_the_rule
     assert (refusal.value.rule, str(refusal.value)) == ("BG-SETUP-04", "choose 4 different characters of your own")
 
 
+def test_BG_SETUP_04_PR_SETUP_04_a_short_team_of_too_few_or_unplaced_characters_says_what_to_type():
+    """Play-test pl31 typed `team CL GB MK` (3 of the 4 marked squares) and, in Prison's first scenario (2
+    characters on 2 of 4 marked squares), `team NG MK`, and read "it matches 20 choices" and "it matches 6 choices".
+    The first now cites the rule the engine would (BG-SETUP-04: a character on each marked square); the second, a
+    team the short form cannot place, asks for each character's square."""
+    from dungeon_twister.client.secret_choice import ChoiceError, resolve_choice
+    from dungeon_twister.engine import Options, format_action, legal_actions, new_game
+    from dungeon_twister.protocol.views import team_choice
+
+    state = new_game(Options(), 3)
+    legal = [format_action(action) for action in legal_actions(state, "B")]
+    with pytest.raises(ChoiceError) as short:
+        resolve_choice("team CL GB MK", legal, "B", None, "board", team_choice(legal), False)
+    assert (short.value.rule, str(short.value)) == (
+        "BG-SETUP-04", "put one character on each of the 4 marked squares of your start zone")
+    assert resolve_choice("team CL GB MK TH", legal, "B", None, "board", team_choice(legal)) == \
+        "team b0=CL d0=GB g0=MK i0=TH", "the short form of a whole team still plays"
+
+    state = new_game(Options(set_name="prison", scenario="prison-1"), 3)
+    legal = [format_action(action) for action in legal_actions(state, "Y")]
+    with pytest.raises(ChoiceError) as unplaced:
+        resolve_choice("team NG MK", legal, "Y", None, "board", team_choice(legal), True)
+    assert str(unplaced.value) == ("it matches 6 choices: name each character's square, SQUARE=CHARACTER, e.g. "
+                                   "'team b11=NG d11=MK'")
+    assert resolve_choice("team g11=NG i11=MK", legal, "Y", None, "board", team_choice(legal), True) == \
+        "team g11=NG i11=MK"
+
+
 def test_PD_TEAM_FREE_the_build_comes_before_the_seats_cards_in_the_panel():
     """Seen by hand on a 100 x 32 terminal (the board and a 30-column panel side by side): the free build's lists
     of pairs, characters and objects came after both seats' action and combat cards, which play no part yet, and
@@ -1496,7 +1538,8 @@ def test_a_secret_choice_with_a_typo_says_where_it_is():
     legal = ["hide bCB:1 bCL:1", "hide bCB:1 bCL:2", "hide bCB:2 bCL:1"]
     with pytest.raises(ChoiceError) as typo:
         resolve_choice("hide bCB:1 bCL:9", legal, "B", None, "cards")
-    assert str(typo.value) == "start column 1 or 2 at column 12: 'hide bCB:1 bCL:9'"
+    assert str(typo.value) == ("expected bCL:1 or bCL:2, the start zone in front of your first or second room at "
+                               "column 12: 'hide bCB:1 bCL:9'")
     with pytest.raises(ChoiceError) as not_offered:
         resolve_choice("hide bCB:2 bCL:2", legal, "B", None, "cards")
     assert str(not_offered.value) == "not one of your choices now, e.g. 'hide bCB:1 bCL:1'"

@@ -202,15 +202,31 @@ def test_BG_SETUP_05_random_first_placer_then_strict_alternation():
     assert "WZ" in kinds and "SW" in kinds  # characters and objects alike
 
 
+def test_BG_SETUP_05_a_token_hidden_outside_the_hidden_placement_is_refused_as_such():
+    """BG-SETUP-05: the players hide their tokens once the starting teams are chosen, before the first turn.
+    Play-test pl31 typed one more `hide` after his last token (the game had begun) and read "it is not your turn to
+    place a hidden token", as if his turn would come; outside that placement the refusal says when it happens."""
+    when = "tokens are hidden only in the setup, once the starting teams are chosen"
+    before_teams = new_game(Options(), 1)
+    assert before_teams.phase == "team"
+    assert assert_refused(before_teams, "hide bRP A2", "BG-SETUP-05", seat="B").message == when
+    state = hide_all(after_teams(1))
+    assert state.phase != "hide"
+    seat = state.to_act[0]  # (the other is refused first as not to act, BG-TURN-01)
+    assert assert_refused(state, f"hide {seat.lower()}RP A2", "BG-SETUP-05", seat=seat).message == when
+
 def test_BG_SETUP_06_room_capacity_two_at_the_ends_three_in_the_middle():
     """BG-SETUP-06 (RUL-028): rooms touching a start zone hold 2 hidden tokens, middle rooms 3."""
     state = after_teams(1)
     p, q = state.placer, "Y" if state.placer == "B" else "B"
     state = act(state, f"hide {p.lower()}RP A1", f"hide {q.lower()}RP A1")
-    assert_refused(state, f"hide {p.lower()}SW A1", "BG-SETUP-06")
+    # the refusal says how many the room takes (play-test pl31 read "room A1 is full" after two tokens)
+    assert assert_refused(state, f"hide {p.lower()}SW A1", "BG-SETUP-06").message == \
+        "room A1 is full: 2 hidden token(s) at most"
     assert all(a.slot != (0, 0) for a in legal_actions(state))
     state = act(state, f"hide {p.lower()}SW A2", f"hide {q.lower()}SW A2", f"hide {p.lower()}AR A2")
-    assert_refused(state, f"hide {q.lower()}AR A2", "BG-SETUP-06")
+    assert assert_refused(state, f"hide {q.lower()}AR A2", "BG-SETUP-06").message == \
+        "room A2 is full: 3 hidden token(s) at most"
     state = hide_all(state)
     assert hidden_counts(state) == {(0, 0): 2, (1, 0): 2, (0, 1): 3, (1, 1): 3, (0, 2): 3, (1, 2): 3,
                                     (0, 3): 2, (1, 3): 2}

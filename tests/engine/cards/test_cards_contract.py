@@ -326,6 +326,24 @@ def test_a_room_letter_an_icon_and_a_side_in_either_case_and_a_bad_word_pointed_
             parse_action(wrong, "B")
 
 
+def test_a_code_typed_without_its_colour_is_refused_asking_for_the_letter():
+    """Play-test pl31 at the first tutorial: `seed KY A` (a legal seed, the Key's code without its colour) played,
+    but `seed KY D`, D already seeded, was refused "bad word 'KY'", as if the word were the fault. Where the notation
+    expects a card id, a bare code is refused asking for its colour's letter, with the ids it may be (`attack bMK
+    TH`: the target is Yellow's)."""
+    with pytest.raises(NotationError) as refused:
+        parse_action("seed KY D", "B")
+    assert str(refused.value) == "'KY' needs its colour's letter: bKY or yKY at column 6: 'seed KY D'"
+    with pytest.raises(NotationError) as yellow:
+        parse_action("move sn a1", "Y")
+    assert yellow.value.values == {"word": "'sn'", "blue": "bSN", "yellow": "ySN"} and yellow.value.column == 5
+    with pytest.raises(NotationError) as room:
+        parse_action("seed bKY x", "B")
+    assert room.value.template == "bad word {word}", "a room's letter is no code"
+    with pytest.raises(NotationError) as zone:
+        parse_action("move bMK xx", "B")
+    assert zone.value.template == "bad word {word}", "nor a zone: only where a card id stands"
+
 def test_an_unknown_card_game_verb_gets_the_nearest_verb_as_the_board_games():
     """Play-test pt22 F11: `pikc GO` was answered "unknown verb 'pikc'" where the board game and the lobby say
     "did you mean 'pick'?". The Card Game's refusal is the board game's (core.typed.unknown_verb): the nearest of

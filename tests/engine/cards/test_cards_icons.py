@@ -31,9 +31,14 @@ def test_DT_266_CG_EX_02_CG_START_03_04_the_triangle_turns_out_not_to_touch_the_
     shown = act(s, "reveal bSN A")
     assert shown.fig("bSN").facing == z("a2") and shown.maze.icon(z("a2")) == "T" and shown.player("B").ap == 2
     assert "does not touch the start zone" in refused(shown, "move bSN a2", "CG-START-03").message
-    # the refusal says the move that works (play-test pt29 F21: a newcomer tried three others first)
+    # the refusal says the move that works (play-test pt29 F21: a newcomer tried three others first), and that
+    # the zone faced is out of reach (play-test pl31 read "enter only the zone you face (a2)" and tried a2)
     assert refused(shown, "move bSN a1", "CG-START-03").message == (
-        "enter only the zone you face (a2): turn and enter in one move, `move bSN ^a1 a1`")
+        "you face a2, which does not touch your start zone: turn and enter in one move, `move bSN ^a1 a1`")
+    circle = act(build({"bSN": "B1>C", "yMK": "c4"}, revealed=A_DOWN), "reveal bSN A")
+    assert circle.fig("bSN").facing == z("b1"), "the circle, in b1, touches the start zone"
+    assert refused(circle, "move bSN a1", "CG-START-03").message == (
+        "enter only the zone you face (b1): turn and enter in one move, `move bSN ^a1 a1`")
     turned = act(shown, "move bSN ^a1")
     assert turned.fig("bSN").facing == z("a1") and turned.fig("bSN").where == "start"
     entered = act(shown, "move bSN ^a1 a1 a2")
