@@ -10,7 +10,7 @@ from dungeon_twister.engine import NotationError
 from dungeon_twister.engine.core.typed import typed_text
 from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.protocol import ListGames, ListRatings, TableOptions, rematch_options
-from dungeon_twister.protocol.names import name_key
+from dungeon_twister.protocol.names import is_bot_name, name_key
 from dungeon_twister.protocol.msg_lobby import SCENARIOS
 from dungeon_twister.protocol.kinds import CHAT_TEXT
 
@@ -354,6 +354,18 @@ class Commands:
             raise UsageError(_("draw: the game has not started: nobody to offer a draw to yet"))
         if not state.game_running or state.spectating:
             raise UsageError(_("draw: offer a draw, in a game you play"))
+        seats = (state.view or {}).get("seats")
+        opponent = seats.get(other_seat(state.seat)) if isinstance(seats, dict) and state.seat else None
+        if (isinstance(opponent, str) and is_bot_name(opponent) and state.confirm != "draw"
+                and state.draw_offered is None):
+            # a bot answers at once (DT-228): a play-test's "curious newcomer" typed `draw` and the game was over
+            # (pl31 F2); asked once more, as `resign` is
+            state.confirm = "draw"
+            # TRANSLATORS: `draw` is the command, typed as it is; DT-228 is a rule ID
+            state.say(_("a bot answers at once: it accepts unless it leads on VP, and the game ends drawn (DT-228). "
+                        "Type `draw` again to offer it, anything else to play on"))
+            return
+        state.confirm = None
         self.session.offer_draw()  # "waiting for the answer" once the server puts it to him (inbox: draw_offered)
 
     def rematch(self, _args: str) -> None:

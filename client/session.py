@@ -1041,13 +1041,17 @@ class Session:
 
 def _listed_three(text, view: dict, verbs: tuple[str, ...]) -> list[str] | None:
     """The words of the action of three words the view lists (its legal list) that `text` is, in any case or
-    spacing, if its verb is one of `verbs`; None otherwise."""
+    spacing, its figure perhaps without its colour's letter (`breathe RD n`, which the server takes for the one
+    listed: play-test pl31 F8), if its verb is one of `verbs`; None otherwise, or if that reading fits more than
+    one."""
     legal, words = view.get("legal"), text.split() if isinstance(text, str) else []
     if not isinstance(legal, list) or len(words) != 3 or words[0].lower() not in verbs:
         return None
-    typed = " ".join(words).lower()
-    listed = next((action for action in legal if isinstance(action, str) and action.lower() == typed), None)
-    return None if listed is None else listed.split()
+    verb, figure, last = (word.lower() for word in words)
+    fits = [action.split() for action in legal if isinstance(action, str)
+            and len(listed := action.lower().split()) == 3 and listed[::2] == [verb, last]
+            and figure in (listed[1], listed[1][1:])]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _aimed_amiss(text: str, view: dict | None, seat: str | None) -> str | None:

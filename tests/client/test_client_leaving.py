@@ -1226,6 +1226,8 @@ def test_BG_OBJ_FIREBALL_01_02_a_fireball_at_nobody_or_at_ones_own_is_asked_agai
         text = f"fireball bWZ {direction}"
         if direction == "e":
             text = text.upper()  # (read in any case, as the server reads it)
+        if direction == "s":
+            text = "fireball WZ s"  # (the figure without its colour's letter, as the server reads it: pl31 F8)
         ui.commands.run(text)
         if victims == ["yGB"]:
             assert [m.text for m in wired.sent() if isinstance(m, Action)] == [text]
@@ -1238,3 +1240,32 @@ def test_BG_OBJ_FIREBALL_01_02_a_fireball_at_nobody_or_at_ones_own_is_asked_agai
                                 "type it again to do it")
         ui.commands.run(text)  # typed again: sent (its verb as the client writes verbs)
         assert [m.text.lower() for m in wired.sent() if isinstance(m, Action)] == [text.lower()]
+
+
+def test_DT_228_a_draw_offered_to_a_bot_is_asked_once_more():
+    """Play-test pl31 F2: a bot answers a draw offer at once (it accepts unless it leads on VP), and a newcomer who
+    tried `draw` found the game over. Against a bot, `draw` says so and is sent when typed again; anything else in
+    between asks anew. The edges: against a person it is sent at once (he answers), and so is a `draw` that
+    accepts the bot's own offer."""
+    from dungeon_twister.protocol import DrawOffer, TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    ui = ClientUI(wired.session, output=DummyOutput())
+    human = state.view["seats"]
+    state.view = {**state.view, "seats": {**human, "Y": "planner-bot-1"}}
+    ui.commands.run("draw")
+    assert wired.sent() == [] and state.notice.startswith("a bot answers at once: it accepts unless it leads on VP")
+    ui.commands.run("look c4")
+    ui.commands.run("draw")
+    assert wired.sent() == [], "something else in between: asked anew"
+    ui.commands.run("draw")
+    assert wired.sent() == [DrawOffer(TABLE)]
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "draw_offered", "seat": "Y"}))
+    ui.commands.run("draw")  # (accepting the bot's offer: nothing to ask)
+    assert wired.sent() == [DrawOffer(TABLE)]
+    state.draw_offered = None
+    state.view = {**state.view, "seats": human}
+    ui.commands.run("draw")
+    assert wired.sent() == [DrawOffer(TABLE)], "a person answers himself: sent at once"
