@@ -322,19 +322,24 @@ class ClientLayout:
                      "quit")
         elif self.state.spectating:
             # TRANSLATORS: the hints line: the commands stay as typed; keep the " · " separators
-            text = _("help · chat TEXT · look SQUARE · leave · quit · PgUp/PgDn board")
+            text = _("help · chat TEXT · look SQUARE · leave · quit")
         else:
             # TRANSLATORS: the hints line: the commands stay as typed; keep the " · " separators
-            text = _("Tab completes actions · Up/Down history · help TOPIC · look SQUARE · leave · "
-                     "PgUp/PgDn board")
+            text = _("Tab completes actions · help TOPIC · look SQUARE · Up/Down history · leave")
         columns = get_app().output.get_size().columns
+        # TRANSLATORS: the hints line: the keys that scroll the board (a board taller than the terminal)
+        board = _("PgUp/PgDn board")
         if self.state.at_table and columns < WIDE_SCREEN:
+            # the board's keys first: a narrow terminal cuts the line's end, and at 80 x 24 the board always
+            # needs scrolling (play-test pl31: the line never said how)
             # TRANSLATORS: the hints line on a narrow terminal: the F2 key switches between the board and the panel
-            text = _("F2 board/panel") + " · " + text
+            text = _("F2 board/panel") + " · " + board + " · " + text
             if self.board_cut and not self.show_panel:
                 # TRANSLATORS: the hints line on a terminal narrower than the board: Shift and the arrow keys show
                 # its other end
                 text = _("Shift+←/→ board") + " · " + text
+        elif self.state.at_table:
+            text += " · " + board
         return [("", " " + fit(text, columns - 1))]
 
 
