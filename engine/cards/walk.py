@@ -899,9 +899,10 @@ def _paths(state: CardState, f: Figure, probe: bool = False, by_rules: bool = Fa
         to the caller (a token that makes the cards of the state before the last exchange).
 
         The rules are asked only for cards not met before. The tokens tried at a place depend only on the cards
-        there, what they carry and what the mover carries (`_tokens_at`): they are listed and tried once
-        per such cards (`local`), and the answer, the cards each exchange replaces, is laid on every board that
-        has them there. What a token does depends only on the mover's cards and the cards it names (`reads`):
+        there, what they carry and what the mover carries (`_tokens_at`): they are listed once per such cards,
+        wherever they are (`tokens`), and tried once per such cards and place (`local`), and the answer, the cards
+        each exchange replaces, is laid on every board that has them there; a place where nothing lies, asked by a
+        mover that carries nothing, has none. What a token does depends only on the mover's cards and the cards it names (`reads`):
         it is tried once per such cards (`exchanged`), whatever else lies there. The commonest exchanges are
         made on the numbers (`plain`), without the rules or a state."""
         lying = nearby(number)
