@@ -658,6 +658,7 @@ def _paths(state: CardState, f: Figure, probe: bool = False, by_rules: bool = Fa
     arounds: dict = {}  # (board number, location) -> `around`
     local: dict = {}  # (location, facing, the mover's cards, the cards there) -> the exchanges accepted there:
     #                   (token, the cards it replaces, whether it took an object unseen)
+    tokens: dict = {}  # (the mover's cards, the cards at a place: `around`) -> the tokens tried there (`_tokens_at`)
     exchanged: dict = {}  # (token, (location, facing, the mover's cards), the cards it reads) -> the same, or ()
     #                       if the rules refuse it
     mover_slot, loads_at, n_figures = slot_of[False, fid], ("carried", fid), len(figures)
@@ -904,20 +905,29 @@ def _paths(state: CardState, f: Figure, probe: bool = False, by_rules: bool = Fa
         to the caller (a token that makes the cards of the state before the last exchange).
 
         The rules are asked only for cards not met before. The tokens tried at a place depend only on the cards
-        there, what they carry and what the mover carries (`_tokens_at`): they are listed and tried once
-        per such cards (`local`), and the answer, the cards each exchange replaces, is laid on every board that
-        has them there. What a token does depends only on the mover's cards and the cards it names (`reads`):
+        there, what they carry and what the mover carries (`_tokens_at`): they are listed once per such cards,
+        wherever they are (`tokens`), and tried once per such cards and place (`local`), and the answer, the cards
+        each exchange replaces, is laid on every board that has them there; a place where nothing lies, asked by a
+        mover that carries nothing, has none. What a token does depends only on the mover's cards and the cards it names (`reads`):
         it is tried once per such cards (`exchanged`), whatever else lies there. The commonest exchanges are
         made on the numbers (`plain`), without the rules or a state."""
         lying = nearby(number)
-        mine = (loc, facing, boards[number][mover_slot], tuple(lying.get(loads_at, ())))
+        loads = lying.get(loads_at)
+        if loads is None and loc not in lying:
+            return ()  # nothing lies here and the mover carries nothing: no token (`_tokens_at`)
+        mine = (loc, facing, boards[number][mover_slot], () if loads is None else tuple(loads))
         here = mine + (around(number, loc),)
         edits = local.get(here)
         if edits is None:
             edits = local[here] = []
-            there = [records[n] for n in lying.get(loc, ())]
-            for tok in _tokens_at(records[mine[2]], [c for c in there if isinstance(c, Figure)],
-                                  [c for c in there if isinstance(c, Item)], secret, start.has_item, start.has_fig):
+            cards_here = here[2:]  # the tokens depend on the cards alone, not on the place (`tokens`)
+            toks = tokens.get(cards_here)
+            if toks is None:
+                there = [records[n] for n in lying.get(loc, ())]
+                toks = tokens[cards_here] = _tokens_at(
+                    records[mine[2]], [c for c in there if isinstance(c, Figure)],
+                    [c for c in there if isinstance(c, Item)], secret, start.has_item, start.has_fig)
+            for tok in toks:
                 done = None if by_rules else plain(number, loc, facing, tok)
                 if done is not None:
                     edits.append(done)

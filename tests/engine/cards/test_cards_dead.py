@@ -133,8 +133,9 @@ def test_DT_239_an_end_with_a_move_left_stops_the_move_search_at_the_first_move(
     """DT-239's test at an `end` with an action point left asks whether the seat could do anything else: the first
     move found answers it, so the move search stops there (`_paths(..., probe=True)`). The
     heaviest position of docs/scaling.md (5,773 legal actions, its Elemental's moves 3,208; Blue ends with 2 AP
-    left): ending the turn lists the exchanges of one place, where listing the Elemental's moves lists those of
-    529 (each list of exchange tokens counted: `_tokens_at`), and the game goes on."""
+    left): ending the turn lists the exchange tokens of one place, where listing the Elemental's moves lists those
+    of 152 sets of cards met at a place (each list of exchange tokens counted: `_tokens_at`, kept by the cards there
+    and the mover's), and the game goes on."""
     entry = json.loads((Path(__file__).parent / "data" / "exchanges.json").read_text())[0]
     state = parse_position(entry["position"])
     asked = []
@@ -145,4 +146,4 @@ def test_DT_239_an_end_with_a_move_left_stops_the_move_search_at_the_first_move(
     assert over is None and after.active == "Y"
     assert len(asked) == 1
     asked.clear()
-    assert len(list(walk._paths(state, state.fig("bEL")))) == 3208 and len(asked) == 529
+    assert len(list(walk._paths(state, state.fig("bEL")))) == 3208 and len(asked) == 152
