@@ -433,12 +433,13 @@ there (`_Seen.access`), until a turn gains again. A turn that gained but started
 turns started from went round in a circle: it counts as gaining nothing (tutorial 2 seed 2, self-play: a Colossus
 walked to whichever exit the other side's Colossus did not block, and that one turned to block it, for 400
 actions, both sides gaining every turn)."""
-LAST_EXIT_IDLE = 4 * IMPATIENT
+LAST_EXIT_IDLE = 8 * IMPATIENT
 """After this many of its turns in a row that gained nothing (`_idle`), the side's last unwounded figure takes an
 exit that does not win (GreedyBot._deadlocked) rather than wait on: standard mutual 65 ran to the cap, its Warrior
 walled in by b1 and c1 with a wounded friend on his back, 3 VP to the other's 4 and a target of 5, while the old bot
 shot +0 against +0 at him for ever. Waiting can win nothing there, and the exit's point counts if the game ends
-with nothing left to change (DT-239: the more VP wins)."""
+with nothing left to change (DT-239: the more VP wins). Twelve turns were too few: in standard draft 17 the last
+figure, idle twelve turns, left and lost a game it won by waiting a few turns more (enemies came to its fights)."""
 ITEM_WORD = 0.5
 """What taking, dropping or handing over an object in a move costs: nothing by the rules (CG-ITEM-01/03), but a
 move that only shuffles objects gains nothing, and among moves worth the same the plainest is the one a player
