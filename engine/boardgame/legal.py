@@ -35,6 +35,12 @@ def legal_actions(state: GameState, seat: str | None = None) -> Sequence:
 _TEAM_CHOICES: dict[tuple, tuple] = {}
 TEAM_CHOICES_KEPT = 32
 """The team choices kept (`team_choices`): one entry per seat and kind of game at its team choice."""
+TEAM_CHOICES_MOST = 20_000
+"""The choices kept in all entries together, at most (the newest entry is kept whatever its size): some 0.45 kB a
+choice with its text (notation keeps them beside it). Teams drawn from a mix of sets (PD-TEAM-02) give every game
+inputs of its own, so no entry served two games, and 32 of them held 24 MB of 1,680 choices each (session 31,
+tracemalloc: 20 drawn `mixed` games); 20,000 keep about 12 such entries, 9 MB, and games alike (a set's own teams,
+mutual picks) still share theirs. Made again, an entry costs 0.1-0.2 s: the least recently used goes first."""
 
 
 def team_choices(state: GameState, seat: str) -> tuple:
@@ -42,14 +48,16 @@ def team_choices(state: GameState, seat: str) -> tuple:
     from (`setup.team_inputs`, with the seat): every game of the same options lists the same ones at its team
     choice, which a server lists again for each view while a player thinks (1,680 in a standard game: ~14 ms a
     seat to make and format) and for each commitment (table.committed). Actions are immutable, so games share
-    them (notation keeps their texts beside them); the oldest entry goes beyond TEAM_CHOICES_KEPT."""
+    them (notation keeps their texts beside them); the least recently used entry goes beyond TEAM_CHOICES_KEPT
+    entries or TEAM_CHOICES_MOST choices."""
     key = (seat, *setup.team_inputs(state, seat))
-    found = _TEAM_CHOICES.get(key)
+    found = _TEAM_CHOICES.pop(key, None)
     if found is None:
-        while len(_TEAM_CHOICES) >= TEAM_CHOICES_KEPT:
-            del _TEAM_CHOICES[next(iter(_TEAM_CHOICES))]
-        found = _TEAM_CHOICES[key] = tuple(ChooseTeam(seat, team, removed)
-                                           for team, removed in setup.team_options(state, seat))
+        found = tuple(ChooseTeam(seat, team, removed) for team, removed in setup.team_options(state, seat))
+        total = len(found) + sum(map(len, _TEAM_CHOICES.values()))
+        while _TEAM_CHOICES and (len(_TEAM_CHOICES) >= TEAM_CHOICES_KEPT or total > TEAM_CHOICES_MOST):
+            total -= len(_TEAM_CHOICES.pop(next(iter(_TEAM_CHOICES))))
+    _TEAM_CHOICES[key] = found  # (the last used last: the least recently used is the first)
     return found
 
 

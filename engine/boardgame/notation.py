@@ -566,7 +566,7 @@ def _figure_texts(parts, entry) -> tuple[str, ...]:
 
 _TEAM_TEXTS: dict[int, tuple[tuple, tuple[str, ...]]] = {}
 """The texts of the team choices legal.team_choices keeps, by the id of its tuple (held here with its texts, so
-the id stays its own), as many as it keeps."""
+the id stays its own), for those it still keeps."""
 
 
 def _offered_texts(state, seat: str, offered: list):
@@ -579,8 +579,9 @@ def _offered_texts(state, seat: str, offered: list):
         if len(choices) == len(offered) and choices[0] is offered[0]:  # (the kept ones: no set's step came first)
             kept = _TEAM_TEXTS.get(id(choices))
             if kept is None or kept[0] is not choices:
-                while len(_TEAM_TEXTS) >= legal.TEAM_CHOICES_KEPT:
-                    del _TEAM_TEXTS[next(iter(_TEAM_TEXTS))]
+                held = {id(c) for c in legal._TEAM_CHOICES.values()}
+                for gone in [k for k in _TEAM_TEXTS if k not in held]:  # (their choices let go: theirs too)
+                    del _TEAM_TEXTS[gone]
                 kept = _TEAM_TEXTS[id(choices)] = (choices, tuple(map(format_action, choices)))
             return kept[1]
     return map(format_action, offered)

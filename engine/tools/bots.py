@@ -349,6 +349,8 @@ class GreedyBot:
         enterable = list(ground)
         for p in view["pits"]:
             enterable[index(p)] = False
+        for p in view.get("terrain", {}).get("obstacles", ()):  # PD-GLOS-03: nobody crosses or stops on one
+            enterable[index(p)] = False
         shut = {(index(a), index(b)) for a, b, _ in view["walls"]}
         shut |= {(index(a), index(b)) for a, b, st in view["portcullises"] if st == "closed"}
         shut |= {(index(a), index(b)) for a, b in view.get("slits", ())}  # PR-SLIT-02
@@ -1249,6 +1251,7 @@ class PlannerBot(GreedyBot):
         values = (sorted((min(a, b), max(a, b), k) for a, b, k in view["walls"]),
                   sorted((min(a, b), max(a, b), k) for a, b, k in view["portcullises"]),
                   sorted(view["pits"]), sorted((min(a, b), max(a, b)) for a, b in view.get("slits", ())),
+                  sorted(view.get("terrain", {}).get("obstacles", ())),
                   [r["slot"] for r in view["rooms"] if not r["revealed"]])
         return blake2b(repr(values).encode(), digest_size=16).digest()
 
@@ -1270,7 +1273,7 @@ class PlannerBot(GreedyBot):
             for y in range(y0, y0 + 5):
                 for x in range(x0, x0 + 5):
                     cost[(y + 1) * 10 + x] = hidden_cost
-        for p in view["pits"]:
+        for p in (*view["pits"], *view.get("terrain", {}).get("obstacles", ())):  # (PD-GLOS-03: a 3D obstacle)
             cost[index(p)] += wall
         goal = (goal_y + 1) * 10
         distance = [10**6] * (10 * rows)
@@ -1539,6 +1542,9 @@ class PlannerBot(GreedyBot):
                     [c, d] for (a, b), (c, d) in zip(old["slits"], new["slits"])
                     if not (inside(a) and inside(b)) and on_board(c, d)]
         turned["pits"] = [turn_square(p) if inside(p) else p for p in view["pits"]]
+        if "terrain" in view:  # (PD-TERR: printed on the room, it turns with it)
+            turned["terrain"] = {kind: [turn_square(p) if inside(p) else p for p in squares]
+                                 for kind, squares in view["terrain"].items()}
         turned["tokens"] = [dict(t, square=turn_square(t["square"])) if t["square"] and inside(t["square"]) else t
                             for t in view["tokens"]]
         return turned

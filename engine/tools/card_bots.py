@@ -433,6 +433,13 @@ there (`_Seen.access`), until a turn gains again. A turn that gained but started
 turns started from went round in a circle: it counts as gaining nothing (tutorial 2 seed 2, self-play: a Colossus
 walked to whichever exit the other side's Colossus did not block, and that one turned to block it, for 400
 actions, both sides gaining every turn)."""
+LAST_EXIT_IDLE = 8 * IMPATIENT
+"""After this many of its turns in a row that gained nothing (`_idle`), the side's last unwounded figure takes an
+exit that does not win (GreedyBot._deadlocked) rather than wait on: standard mutual 65 ran to the cap, its Warrior
+walled in by b1 and c1 with a wounded friend on his back, 3 VP to the other's 4 and a target of 5, while the old bot
+shot +0 against +0 at him for ever. Waiting can win nothing there, and the exit's point counts if the game ends
+with nothing left to change (DT-239: the more VP wins). Twelve turns were too few: in standard draft 17 the last
+figure, idle twelve turns, left and lost a game it won by waiting a few turns more (enemies came to its fights)."""
 ITEM_WORD = 0.5
 """What taking, dropping or handing over an object in a move costs: nothing by the rules (CG-ITEM-01/03), but a
 move that only shuffles objects gains nothing, and among moves worth the same the plainest is the one a player
@@ -1394,7 +1401,8 @@ class GreedyBot:
                     codes = [seen.code_of(i) for i in carrying]
                     vp = kind.exit_vp + codes.count("TS")
                     won = seen.players[seen.seat]["vp"] + vp >= seen.target
-                    if not won and not any(g["id"] != f["id"] and not g.get("wounded") for g in seen.mine()):
+                    if not won and not any(g["id"] != f["id"] and not g.get("wounded") for g in seen.mine()) and (
+                            not self._deadlocked(seen, f)):
                         return -VP  # its side's last unwounded figure out and no win: its side can never score
                         # again, and the game ends only at a target (CG-END-01; capped: mutual 12, full 35, 37)
                     return 1000.0 + VP * vp + (10 * VP if won else 0.0) - ITEM_WORD * _handled(words)
@@ -1418,6 +1426,15 @@ class GreedyBot:
         gain = after - before + friends
         gain += self._blocking(seen, f, place, facing) - self._blocking(seen, f, f["at"], f.get("facing"))
         return gain - cost
+
+    def _deadlocked(self, seen: _Seen, f: dict) -> bool:
+        """Whether its side's last unwounded figure waits for nothing: LAST_EXIT_IDLE of its turns in a row gained
+        nothing, and its leaving lets no enemy out sooner (the block it holds, CG-BLOCK-01, stops no exit: the
+        enemies' `menace` the same without it). Its exit then banks its VP and ends the standoff."""
+        if self._idle < LAST_EXIT_IDLE:
+            return False
+        freed = seen.blocked_exits(seen.opp, without=f["id"])
+        return sum(seen.menace(e, blocked=freed) for e in seen.theirs()) <= seen.menaces() + 1e-9
 
     def _blocking(self, seen: _Seen, f: dict, place: str, facing: str | None) -> float:
         """CG-BLOCK-01: what standing on its start zone facing the zone an enemy would leave by is worth: the AP it

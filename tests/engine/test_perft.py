@@ -53,3 +53,38 @@ def test_BG_SETUP_04_the_team_choices_kept_are_those_the_rules_make_for_each_gam
     for characters in (4, 5, 6, 7):  # four kinds of game: the oldest entries go
         legal.team_choices(new_game(Options(handicap=Handicap("B", characters)), 1), "B")
     assert len(legal._TEAM_CHOICES) == 2
+
+
+def test_BG_SETUP_04_the_team_choices_kept_are_bounded_in_choices_and_the_least_recently_used_go(monkeypatch):
+    """Session 31: teams drawn from a mix of sets (PD-TEAM-02) give every game inputs of its own, and the 32 entries
+    kept held 24 MB (0.75 MB each, its texts included). Now the entries hold TEAM_CHOICES_MOST choices together at
+    most (the newest whatever its size), the least recently used going first, and notation keeps the texts of the
+    entries kept only. Edge: an entry used again is kept over one made after it and not used since."""
+    from dungeon_twister.engine import Handicap, Options, new_game
+    from dungeon_twister.engine.boardgame import legal, notation
+    from dungeon_twister.engine.families import BOARD
+
+    monkeypatch.setattr(legal, "_TEAM_CHOICES", {})
+    monkeypatch.setattr(notation, "_TEAM_TEXTS", {})
+    monkeypatch.setattr(legal, "TEAM_CHOICES_MOST", 2 * 1680)
+    games = {n: new_game(Options(handicap=Handicap("B", n)), 1) for n in (6, 7)}
+    games[8] = new_game(Options(), 1)
+    first = legal.team_choices(games[8], "B")
+    assert len(first) == 1680 and len(BOARD.legal_texts(games[8], "B")) == 1680
+    legal.team_choices(games[8], "Y")  # (Yellow's: an entry of its own)
+    assert len(legal._TEAM_CHOICES) == 2 and len(notation._TEAM_TEXTS) == 1
+    legal.team_choices(games[8], "B")  # used again: now the most recent
+    big = legal.team_choices(games[7], "B")  # 6720 choices: kept alone, beyond the bound
+    assert len(big) == 6720 and list(legal._TEAM_CHOICES.values()) == [big]
+    BOARD.legal_texts(games[7], "B")
+    assert [kept[0] for kept in notation._TEAM_TEXTS.values()] == [big]  # the others' texts let go with them
+    monkeypatch.setattr(legal, "TEAM_CHOICES_MOST", 3 * 1680)
+    monkeypatch.setattr(legal, "_TEAM_CHOICES", {})
+    base, prison, paladins = (new_game(Options(set_name=name), 1) for name in ("base_set", "prison", "paladins"))
+    a, b = legal.team_choices(base, "B"), legal.team_choices(prison, "B")
+    assert legal.team_choices(base, "B") is a  # the base set's used again, after Prison's
+    legal.team_choices(paladins, "B")  # 3 x 1680: the bound reached, none go
+    assert len(legal._TEAM_CHOICES) == 3
+    legal.team_choices(base, "Y")  # one more: the least recently used (Prison's) goes, not the base set's
+    kept = list(legal._TEAM_CHOICES.values())
+    assert len(kept) == 3 and not any(c is b for c in kept) and any(c is a for c in kept)

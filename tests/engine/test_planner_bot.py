@@ -359,3 +359,34 @@ def test_BG_MOVE_09_a_standoff_the_planner_makes_way_for_its_troll():
                        and squares[a.split()[1]] in corridor and a.split()[2] not in corridor]
         assert stepped_off, actions
         assert any(t["id"] == "bTR" and t["square"] in corridor for t in view(after, "B")["tokens"]), actions
+
+
+OBSTACLES = ('DT1 base_paladins vp=5 ; rooms A1=1D/3 B1=3G/0 A2=43D/3 B2=4D/3 A3=4G/1 B3=43G/1 A4=3D/0 B4=1G/2 ; '
+             'ports 43D=o ; tokens bAR@h7 bCH>unused bCL>exited bDS>unused bES>unused bFH>unused bFW@d12 '
+             'bGB>unused bGH>exited bGO@d9 bIL>unused bKY@f13 bMK>unused bPA@e10 bPP>unused bRD>unused bRG@g5 '
+             'bRP@d18 bSP>unused bSW@c10 bTH@c8 bTR@c9 bTS>unused bWA@c10 bWM@e9 bWW>unused bWZ>unused yAR@c14 '
+             'yCH>unused yCL@a19 yDS>unused yES>unused yFH>unused yFW@a20 yGB>unused yGH>eliminated yGO@j5 '
+             'yIL>unused yKY@h21 yMK>unused yPA@f13 yPP>unused yRD>unused yRG@h6 yRP@e9 ySP>unused ySW@c8 yTH@g12 '
+             'yTR@j21 yTS>unused yWA@j20 yWM>eliminated yWW>unused yWZ>unused ; cards B:23/54/0134/3 '
+             'Y:25/43/0135/2 ; turn 77 B main ap=3 high=5 four=1 first=B placer=- combats=5')
+"""Blue's turn 77 of the planner's base_paladins game of seed 1001 against the random bot (mixed_random.py),
+Yellow's turn ended: Blue's five standing figures in room A2, whose only ways north lie over the 3D obstacles on
+b10 and d10."""
+
+
+def test_PD_GLOS_03_a_planner_walled_off_by_3d_obstacles_walks_to_the_gear():
+    """PD-GLOS-03: no character crosses or stops on a 3D obstacle. The planner's maps took them for open ground,
+    so its figures in A2 had a way, no step gained on it, and none was walled off: it ended every turn, from turn
+    43 at 4 VP to turn 1171 (4,952 actions, 205 now). Now an obstacle is no square to enter (`_open_map`) and costs
+    a wall (`_cost_of`), turned with its room: its figures are walled off, and the Goblin walks to A2's gear, b9,
+    whose turn opens a way; every seed the same."""
+    state = parse_position(OBSTACLES)
+    seen = view(state, "B")
+    assert {"b10", "d10"} <= set(seen["terrain"]["obstacles"])
+    ways = PlannerBot._open_map(seen, 5 * seen["rows"])
+    assert _square("b10") not in ways and _square("d10") not in ways
+    bot = PlannerBot()
+    bot._cache = {"legal": frozenset(legal_texts(state, "B"))}
+    assert bot._walled(seen, "B") and (1, 8) in [gear for gear, _, _ in bot._rotation_plans(seen, "B")]
+    for seed in range(4):
+        assert PlannerBot().choose(seen, legal_texts(state, "B"), Rng(seed)) == "move bGO b9"

@@ -12,8 +12,8 @@ from dungeon_twister.engine.cards.typed import legal_texts
 from dungeon_twister.engine.cards.notation import zone_from
 from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.engine.families import CARDS
-from dungeon_twister.engine.tools.card_bots import (BLOCK_CAP, BOTS, IMPATIENT, RISKED, RUN, GreedyBot, SimpleBot, _duel,
-                                                    _Seen)
+from dungeon_twister.engine.tools.card_bots import (BLOCK_CAP, BOTS, IMPATIENT, LAST_EXIT_IDLE, RISKED, RUN, GreedyBot,
+                                                    SimpleBot, _duel, _Seen)
 
 from .builders import act, build
 
@@ -567,3 +567,35 @@ def test_CG_EXIT_01_CG_END_01_its_last_figure_does_not_leave_unless_that_wins():
         chosen = choices(s, "B", 12)
         assert (chosen == Counter({"move bSN Y1": 12})) == leaves, (friend_wounded, vp, chosen)
         assert (GreedyBot().score(seen, "move bSN Y1") == -VP) == (not leaves)
+
+
+def bot_idle(idle: int, seat: str = "B") -> GreedyBot:
+    """A greedy bot whose memory counts `idle` turns of its own in a row that gained nothing."""
+    bot = GreedyBot()
+    bot._memories[seat] = {**GreedyBot._fresh_memory(), "_idle": idle}
+    return bot
+
+
+def test_CG_EXIT_01_CG_END_01_a_last_figure_that_waits_for_nothing_takes_its_exit():
+    """Bench game standard mutual 65 ran to the cap: Yellow's last unwounded figure, a Warrior walled in by b1 and
+    c1 with his wounded Wizard on his back, 3 VP to Blue's 4 (target 5), waited rather than take an exit that does
+    not win (the test above), while the old bot shot +0 against +0 at him for ever. After LAST_EXIT_IDLE of its
+    turns in a row that gained nothing, waiting is worth nothing: the exit banks its point and ends the standoff
+    (DT-239's end counts the VP). Blue's Snake-man on b4, his Mechanork wounded: fresh, he walks on; one turn
+    short of LAST_EXIT_IDLE idle, he ends his turn; at it, he leaves. Edge: a last figure whose block on its start
+    zone (CG-BLOCK-01) stops an enemy's exit keeps waiting, since leaving lets him out; facing another zone, it
+    does not."""
+    s = build({"bSN": "b4", "bMK": ("c3", {"wounded": True}), "yTR": "Y1>a4"}, ap=(3, 0), vp=(0, 0))
+    assert _Seen(CARDS.view(s, "B"), "B").target == 2 and "move bSN Y1" in legal_texts(s, "B")
+    chosen = {}
+    for idle in (0, LAST_EXIT_IDLE - 1, LAST_EXIT_IDLE):
+        chosen[idle] = Counter(bot_idle(idle).choose(CARDS.view(s, "B"), legal_texts(s, "B"), Rng(seed))
+                               for seed in range(12))
+    assert chosen[LAST_EXIT_IDLE] == Counter({"move bSN Y1": 12}), chosen
+    assert not any(t.endswith(("Y1", "Y2")) for idle in (0, LAST_EXIT_IDLE - 1) for t in chosen[idle]), chosen
+    for facing, waits in (("c1", True), ("d1", False)):
+        s = build({"bSN": f"B2>{facing}", "bMK": ("c3", {"wounded": True}), "yTR": "c2"}, ap=(3, 0))
+        seen = _Seen(CARDS.view(s, "B"), "B")
+        bot = bot_idle(LAST_EXIT_IDLE)
+        bot.__dict__.update(bot._memories["B"])
+        assert bot._deadlocked(seen, seen.figs["bSN"]) is not waits, facing
