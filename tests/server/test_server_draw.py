@@ -323,6 +323,17 @@ async def test_a_player_the_game_waits_on_alone_loses_after_idle_minutes_at_an_u
             assert server.lobby.tables[table].play.result is None
 
 
+async def watched_move(server):
+    """Ann and Bob at an untimed beginner table, one of them has moved, a spectator watches, every frame read:
+    (table, the mover's seat, his client, the other's, his move, the spectator)."""
+    table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+    seat, mover, other, move, _ = await _a_move(server, table, blue, yellow)
+    watcher = await Client.connect(server, "watcher", "spectator", memory=True)
+    await watcher.send(Spectate(table))
+    await _sync(mover, other, watcher)
+    return table, seat, mover, other, move, watcher
+
+
 async def _sync(*clients) -> None:
     """Every frame the server sent each client before now has been received (a chat comes after them)."""
     from dungeon_twister.protocol import Chat, ChatMessage
@@ -341,11 +352,7 @@ async def test_a_player_the_game_waits_on_alone_is_warned_5_and_1_minutes_before
 
     with trio.fail_after(HANG_GUARD + 3 * 3600):  # (the mock hours the test sleeps, and the guard)
         async with running_server(seeds=(21,), idle_minutes=30) as server:
-            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
-            seat, mover, other, _, _ = await _a_move(server, table, blue, yellow)
-            watcher = await Client.connect(server, "watcher", "spectator", memory=True)
-            await watcher.send(Spectate(table))
-            await _sync(mover, other, watcher)
+            table, seat, mover, other, _, watcher = await watched_move(server)
             await trio.sleep(25 * 60 - 1)
             await _sync(mover, other, watcher)
             assert not [c for c in (mover, other, watcher) if c.events_of("idle_warning")], "not before 25 minutes"

@@ -8,9 +8,8 @@ import pytest
 import trio
 import trio.testing
 from dungeon_twister.protocol import Action, ActionOk, ActionRefused, GameOver, Spectate, TableOptions
-from test_server_draw import _sync
-from test_server_support import HANG_GUARD, Client, running_server, seated_pair
-from test_server_takeback import _a_move
+from test_server_draw import _sync, watched_move
+from test_server_support import HANG_GUARD, running_server
 
 
 async def test_DT_297_a_refused_action_does_not_restart_the_idle_count_nor_move_its_public_warning(autojump_clock):
@@ -22,11 +21,7 @@ async def test_DT_297_a_refused_action_does_not_restart_the_idle_count_nor_move_
     again (answered from memory), leave the warning at 25 minutes and the loss at 30."""
     with trio.fail_after(HANG_GUARD + 2 * 3600):  # (the mock hours the test sleeps, and the guard)
         async with running_server(seeds=(21,), idle_minutes=30) as server:
-            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
-            seat, mover, other, move, _ = await _a_move(server, table, blue, yellow)
-            watcher = await Client.connect(server, "watcher", "spectator", memory=True)
-            await watcher.send(Spectate(table))
-            await _sync(mover, other, watcher)
+            table, seat, mover, other, move, watcher = await watched_move(server)
             start = trio.current_time()
             await trio.sleep(20 * 60)
             await mover.send(Action(table, "nowhere", "move X9 nowhere"))
