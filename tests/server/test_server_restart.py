@@ -67,6 +67,19 @@ class Guarded(Client):
         return client
 
 
+async def seated(port: int, conn=None) -> tuple[str, Guarded, Guarded]:
+    """Ann (Blue) and Bob (Yellow) seated at a new beginner table of the server on `port`: (table, ann, bob)."""
+    blue = await Guarded.open(port, "ann", conn=conn and conn())
+    yellow = await Guarded.open(port, "bob", conn=conn and conn())
+    await blue.send(CreateTable(TableOptions(beginner=True)))
+    table = (await blue.expect(TableCreated)).table
+    await blue.send(Join(table, "B"))
+    await blue.expect(Joined)
+    await yellow.send(Join(table, "Y"))
+    await yellow.expect(Joined)
+    return table, blue, yellow
+
+
 class Recording(Scripted):
     """A Scripted player that keeps the action messages it sent."""
 
@@ -127,13 +140,7 @@ async def test_a_game_survives_kill_9_during_a_combat(tmp_path, store):
 
     # 1. Play into the first combat; B commits his card (the table has handled it), then the server is killed.
     async with dt_server(data, log, seed, store) as (process, port):
-        blue, yellow = await Guarded.open(port, "ann"), await Guarded.open(port, "bob")
-        await blue.send(CreateTable(TableOptions(beginner=True)))
-        table = (await blue.expect(TableCreated)).table
-        await blue.send(Join(table, "B"))
-        await blue.expect(Joined)
-        await yellow.send(Join(table, "Y"))
-        await yellow.expect(Joined)
+        table, blue, yellow = await seated(port)
         players = {"B": Recording(blue, "B", 1), "Y": Recording(yellow, "Y", 2)}
         views = {}
 
@@ -227,13 +234,7 @@ async def test_a_rematch_offer_survives_kill_9_and_is_accepted_after_it(tmp_path
     data, log = tmp_path / "data", tmp_path / "server.log"
     features = lambda: PlayerConnection(features=(REMATCH,))  # noqa: E731
     async with dt_server(data, log, SEED, store) as (process, port):
-        ann, bob = await Guarded.open(port, "ann", conn=features()), await Guarded.open(port, "bob", conn=features())
-        await ann.send(CreateTable(TableOptions(beginner=True)))
-        table = (await ann.expect(TableCreated)).table
-        await ann.send(Join(table, "B"))
-        await ann.expect(Joined)
-        await bob.send(Join(table, "Y"))
-        await bob.expect(Joined)
+        table, ann, bob = await seated(port, features)
         await ann.send(DrawOffer(table))
         await bob.expect_event("draw_offered")
         await bob.send(DrawAnswer(table, True))
