@@ -4,16 +4,12 @@ wanted), as in test_client_narrow."""
 
 from __future__ import annotations
 
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
-
 from dungeon_twister.client.cards_board import cards_board_text
-from dungeon_twister.client.ui import ClientUI
 from dungeon_twister.engine.cards import CardOptions, new_game, view
 from dungeon_twister.protocol import Joined, Snapshot
 from dungeon_twister.server.viewing import ViewPoint, table_view
 
-from test_client_narrow import SizedOutput, grid
+from test_client_narrow import grid
 from test_client_prompt import TABLE, WiredSession
 
 SHIFT_RIGHT = "\x1b[1;2C"
