@@ -20,7 +20,9 @@ def card_allowed(state: GameState, value: int) -> str | None:
 
 def play_card(ctx: Ctx, action: PlayCard) -> None:
     s = ctx.s
-    if s.phase != "card" or action.seat != s.active:
+    if action.seat != s.active:  # (he acts in the other's turn: a combat card, what he found: play-test pl31 F4)
+        raise IllegalAction("BG-TURN-02", "it is not your turn: you play an action card at the start of your own")
+    if s.phase != "card":
         raise IllegalAction("BG-TURN-02", "you play an action card only at the start of your turn")
     rule = card_allowed(s, action.value)
     if rule == "BG-TURN-02":

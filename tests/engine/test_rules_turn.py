@@ -33,9 +33,16 @@ def test_BG_TURN_01_three_phases_in_order():
     assert_refused(state, "end", "BG-TURN-01")
     state = act(state, "card 3")
     assert state.phase == "main" and state.ap == 3
-    assert_refused(state, "card 4", "BG-TURN-02")
+    assert assert_refused(state, "card 4", "BG-TURN-02").message == \
+        "you play an action card only at the start of your turn"
     state = act(state, "move bWA c4", "end")
     assert (state.phase, state.active, state.ap) == ("card", "Y", 0)
+    # Blue acting in Yellow's turn (his combat card) is told it is not his turn, not "only at the start of your
+    # turn", which read as if it were (play-test pl31 F4)
+    fight = act(position("bWA@c4 yTR@c5", active="Y"), "attack yTR bWA")
+    assert "B" in fight.to_act and fight.active == "Y"
+    assert assert_refused(fight, "card 5", "BG-TURN-02", seat="B").message == \
+        "it is not your turn: you play an action card at the start of your own"
 
 
 def test_BG_TURN_02_playing_a_card_is_mandatory_and_comes_from_the_hand():
