@@ -8,6 +8,8 @@ stays on screen.
 
 from __future__ import annotations
 
+from difflib import get_close_matches
+
 from dungeon_twister.engine import ChooseTeam, IllegalAction, NotationError, Part, parse_action
 from dungeon_twister.engine.boardgame.geometry import square_of_name
 from dungeon_twister.engine.boardgame.setup import team_refusal
@@ -100,6 +102,16 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
         raise ChoiceError(translated_template(problem.template, problem.values) or problem.message, problem.rule)
     if typo is not None and text and text.split()[0] in {choice.split()[0] for choice in legal}:
         raise ChoiceError(notation_error_text(typo))  # the choice's verb, words its notation refuses: say which
+    if typo is not None and text.split():
+        # a verb mistyped (`tema CL GB MK TH`): as in play (`mvoe`), the verb it is near (play-test pl31 F5)
+        word, verbs = text.split()[0].lower(), sorted({choice.split()[0] for choice in legal})
+        near = get_close_matches(word, verbs, n=1)
+        if near and near[0] != word:
+            example = next(choice for choice in legal if choice.split()[0] == near[0])
+            # TRANSLATORS: a secret choice's verb mistyped; {word} as typed, {verb} the choice's verb (team, hide,
+            # combat), {example} one of the choices, typed as it is
+            raise ChoiceError(_("{word}: did you mean {verb}? e.g. {example}").format(
+                word=text.split()[0], verb=near[0], example=repr(example)))
     if legal:
         raise ChoiceError(_("not one of your choices now, e.g. {example}").format(example=repr(legal[0])))
     raise ChoiceError(_("not one of your choices now"))

@@ -421,6 +421,12 @@ def test_CG_TUT1_04_a_secret_hide_is_read_in_the_card_games_notation():
     with pytest.raises(ChoiceError, match=r"^expected MK:1 or MK:2, the start zone in front of your first or "
                        r"second room at column 6: 'hide MK SN'$"):
         resolve_choice("hide MK SN", legal, "B", game="cards")
+    # a mistyped verb is named, as in play (`mvoe`: did you mean 'move'?): play-test pl31 F5 read "not one of your
+    # choices now"; the edge: a word near no verb still reads so
+    with pytest.raises(ChoiceError, match=r"^hdie: did you mean hide\? e\.g\. 'hide bMK:1 bSN:1'$"):
+        resolve_choice("hdie bMK:1 bSN:2", legal, "B", game="cards")
+    with pytest.raises(ChoiceError, match=r"^not one of your choices now, e\.g\. 'hide bMK:1 bSN:1'$"):
+        resolve_choice("zzz bMK:1 bSN:2", legal, "B", game="cards")
     for wrong, why in (("hide bMK:1 bWA:1", "bWA is not one of your characters in hand"),
                        ("hide bMK:1 bMK:2", "bMK is placed twice"),
                        ("hide bMK:1 ySN:2", "ySN is not one of your characters in hand"),
