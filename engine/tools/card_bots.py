@@ -174,6 +174,19 @@ def _take(loads: dict, f: dict, item: str, holder_of) -> tuple[str | None, str |
     return who, old
 
 
+def _give(word: str, loads: dict, carrying: list, figs: dict, carried) -> None:
+    """The move's word `>TO[/ITEM]`: the mover hands ITEM (by default what it took last) to the figure TO
+    (CG-ITEM-03), in `loads` (TO's load added from `carried(figs[TO])` when first dealt with); `carrying` is the
+    mover's own load. What `_moved` and GreedyBot._move both follow."""
+    to, _, what = word[1:].partition("/")
+    given = what or (carrying[-1] if carrying else None)
+    if given in carrying:
+        carrying.remove(given)
+        if to not in loads and to in figs:
+            loads[to] = list(carried(figs[to]))
+        loads.setdefault(to, []).append(given)
+
+
 def _moved(position: tuple, figs: dict, holder: dict, f: dict, words: list[str]) -> tuple | None:
     """The `_position` after the move `words` of the figure `f` (`figs`: the view's figures by id, `holder`: who
     carries each object), its loads followed as GreedyBot._move follows them (CG-ITEM-01/03); None for an exit."""
@@ -209,13 +222,7 @@ def _moved(position: tuple, figs: dict, holder: dict, f: dict, words: list[str])
                 carrying.remove(w[1:])
                 laid[w[1:]] = place, facing
         elif w[0] == ">":
-            to, _, what = w[1:].partition("/")
-            given = what or (carrying[-1] if carrying else None)
-            if given in carrying:
-                carrying.remove(given)
-                if to not in loads and to in figs:
-                    loads[to] = carried(figs[to])
-                loads.setdefault(to, []).append(given)
+            _give(w, loads, carrying, figs, carried)
         elif w[0] == "^":
             facing = w[1:]
         elif "^" in w:
@@ -1383,13 +1390,7 @@ class GreedyBot:
                 if w[1:] in carrying:
                     carrying.remove(w[1:])
             elif w[0] == ">":
-                to, _, what = w[1:].partition("/")
-                given = what or (carrying[-1] if carrying else None)
-                if given in carrying:
-                    carrying.remove(given)
-                    if to not in loads and to in seen.figs:
-                        loads[to] = list(seen.carried(seen.figs[to]))
-                    loads.setdefault(to, []).append(given)
+                _give(w, loads, carrying, seen.figs, seen.carried)
             elif w[0] == "^":
                 facing = w[1:]
             elif "^" in w:
