@@ -61,15 +61,8 @@ def stats(argv: list[str], opened: Opener, data_dir: Path) -> None:
     _store_options(parser, data_dir)
     parser.add_argument("--json", action="store_true", help="one JSON object (for scripts and monitors)")
     args = parser.parse_args(argv)
-    storage = opened(args, True)
-    try:
-        figures = storage.stats(time.time())
-    except StorageError as error:
-        print(f"dt-server: the data store cannot be read: {error}", file=sys.stderr)
-        sys.exit(EXIT_STORE_UNUSABLE)
-    finally:
-        location = storage.location
-        storage.close()
+    figures, location = _with_store(opened(args, True), lambda storage: storage.stats(time.time()),
+                                    "the data store cannot be read")
     if args.json:
         print(json.dumps({"store": location, **figures}, sort_keys=True))
         return
@@ -84,6 +77,18 @@ def stats(argv: list[str], opened: Opener, data_dir: Path) -> None:
     print(f"journal lines: {figures['journal_lines']}")
     print(f"players' names: {figures['players']} seated, {figures['rated']} rated, {figures['identities']} bound to "
           "a key")
+
+
+def _with_store(storage, work, failed: str):
+    """(work(storage), the store's location), the store closed after it; a StorageError is said on stderr after
+    `failed` and ends the command with EXIT_STORE_UNUSABLE (what `stats` and `prune` share)."""
+    try:
+        return work(storage), storage.location
+    except StorageError as error:
+        print(f"dt-server: {failed}: {error}", file=sys.stderr)
+        sys.exit(EXIT_STORE_UNUSABLE)
+    finally:
+        storage.close()
 
 
 def prune(argv: list[str], opened: Opener, data_dir: Path) -> None:
@@ -107,23 +112,18 @@ def prune(argv: list[str], opened: Opener, data_dir: Path) -> None:
     before = time.time() - args.older_than * DAY
     if not args.dry_run:  # (opened for writing, a data directory without a store would get a new, empty one)
         opened(args, True).close()
-    storage = opened(args, args.dry_run)
-    compacted = None
-    try:
-        was = storage.size()
-        counts = storage.prune(before, dry_run=args.dry_run)
+
+    def work(storage):
+        was, counts, compacted = storage.size(), storage.prune(before, dry_run=args.dry_run), None
         if counts["lines"] and not args.dry_run:
             try:
                 storage.compact()
                 compacted = storage.size()
             except StorageError as error:
                 compacted = error
-    except StorageError as error:
-        print(f"dt-server: nothing pruned: {error}", file=sys.stderr)
-        sys.exit(EXIT_STORE_UNUSABLE)
-    finally:
-        location = storage.location
-        storage.close()
+        return was, counts, compacted
+
+    (was, counts, compacted), location = _with_store(opened(args, args.dry_run), work, "nothing pruned")
     what = (f"{counts['games']} finished game{'' if counts['games'] == 1 else 's'} and {counts['closed']} closed "
             f"table{'' if counts['closed'] == 1 else 's'} from before {_utc(before)}: {counts['lines']} journal "
             f"line{'' if counts['lines'] == 1 else 's'}")
