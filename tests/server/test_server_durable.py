@@ -755,18 +755,14 @@ async def test_a_game_older_than_the_empty_table_delay_is_kept_through_a_stop(tm
     knows your seat". A game in play is kept whatever its age, a bot's or two people's."""
     from dungeon_twister.protocol import PlayerConnection
     from dungeon_twister.server.table import EMPTY_TABLE_SECONDS
-    from test_server_support import SOFTWARE, to_the_first_turn
+    from test_server_support import SOFTWARE, against_bot, to_the_first_turn
 
     with trio.fail_after(HANG_GUARD):
         async with server_on(tmp_path, seeds=(21,), ping_interval=0) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
             await to_the_first_turn(table, blue, yellow)
             cid = await Client.connect(server, "cid")
-            await cid.send(CreateTable(TableOptions(beginner=True)))
-            bot_table = (await cid.expect(TableCreated)).table
-            await cid.send(Join(bot_table, "B"))
-            await cid.expect(Joined)
-            await cid.send(SeatBot(bot_table, "Y", "random"))
+            bot_table = await against_bot(cid, TableOptions(beginner=True))
             await cid.expect_event("game_started")
             await synced(blue)
             # a connection slow to close (it reads nothing): the tables handle their players' leaving meanwhile

@@ -36,7 +36,7 @@ from dungeon_twister.protocol import (
 )
 from dungeon_twister.server.logs import JsonFormatter
 from test_server_resume import play_until
-from test_server_support import (HANG_GUARD, SOFTWARE, Client, Scripted, create_join_leave, running_server,
+from test_server_support import (HANG_GUARD, SOFTWARE, Client, Scripted, against_bot, create_join_leave, running_server,
                                  seated_pair)
 
 
@@ -152,11 +152,7 @@ async def test_humans_may_not_take_a_bot_name_and_the_bot_gets_its_own(autojump_
             refused = await squatter.expect(Refused)
             assert refused.code == "bad_name" and "bot" in refused.reason
         ann = await Client.connect(server, "ann", memory=True)
-        await ann.send(CreateTable(TableOptions(beginner=True)))
-        table = (await ann.expect(TableCreated)).table
-        await ann.send(Join(table, "B"))
-        await ann.expect(Joined)
-        await ann.send(SeatBot(table, "Y", "random"))
+        await against_bot(ann, TableOptions(beginner=True))
         joined = await ann.expect_event("player_joined")
         assert joined["seat"] == "Y" and joined["name"].startswith("random-bot-")
         await ann.expect_event("game_started")

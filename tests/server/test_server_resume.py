@@ -298,7 +298,8 @@ async def test_a_seat_is_kept_only_for_a_person_still_there(autojump_clock, monk
     another table stays at the aborted one (logged `seat_not_kept`)."""
     import logging
 
-    from dungeon_twister.protocol import CreateTable, Join, Leave, Left, SeatBot, TableCreated
+    from dungeon_twister.protocol import Leave, Left
+    from test_server_support import against_bot
 
     caplog.set_level(logging.INFO, logger="dungeon_twister.server")
     with trio.fail_after(HANG_GUARD):
@@ -316,11 +317,7 @@ async def test_a_seat_is_kept_only_for_a_person_still_there(autojump_clock, monk
             assert (await back.expect(Snapshot)).view["table"]["result"]["reason"] == "aborted"
 
             ann = await Client.connect(server, "dee", memory=True)
-            await ann.send(CreateTable(TableOptions(beginner=True)))
-            bot_table = (await ann.expect(TableCreated)).table
-            await ann.send(Join(bot_table, "B"))
-            await ann.expect(Joined)
-            await ann.send(SeatBot(bot_table, "Y", "random"))
+            await against_bot(ann, TableOptions(beginner=True))
             await ann.expect_event("game_started")
             before = set(server.lobby.tables)
             await ann.send(Leave())

@@ -23,6 +23,7 @@ from dungeon_twister.protocol import (
     Pong,
     ProtocolError,
     ResumeInfo,
+    SeatBot,
     Snapshot,
     Software,
     Spectate,
@@ -203,6 +204,17 @@ async def seated_pair(server: Server, options: TableOptions, *, memory: bool = F
         await client.expect_event("game_started")
         await client.expect_event("view")
     return table, blue, yellow
+
+
+async def against_bot(client: Client, options: TableOptions, kind: str = "random") -> str:
+    """A table `client` creates and sits at as Blue, a bot of `kind` seated as Yellow by his `seat_bot`; its id.
+    The bot's `player_joined` and the `game_started` that follow are the caller's to read."""
+    await client.send(CreateTable(options))
+    table = (await client.expect(TableCreated)).table
+    await client.send(Join(table, "B"))
+    await client.expect(Joined)
+    await client.send(SeatBot(table, "Y", kind))
+    return table
 
 
 async def watching(server: Server, table: str, name: str = "watcher") -> Client:
