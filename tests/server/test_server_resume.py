@@ -215,22 +215,27 @@ async def test_the_seat_of_a_player_who_does_not_return_is_given_up(autojump_clo
             assert (info.status, info.blue, info.yellow) == ("over", "ann", "bob")
 
 
+async def _goes(client, how: str) -> None:
+    """`client` leaves its table (`leave`) or loses its connection (`drop`)."""
+    from dungeon_twister.protocol import Leave
+
+    if how == "leave":
+        await client.send(Leave())
+    else:
+        await client.close()
+
+
 @pytest.mark.parametrize("how", ["leave", "drop"])
 async def test_a_game_left_before_its_first_turn_is_aborted_not_won(autojump_clock, how):
     """A play-test's opponent dropped during the team choice and never came back; 60 s later the other player read
     "Blue wins 0-0 (the other player abandoned the game)", for a game nobody had played and that was not rated
     (docs/protocol.md section 6). A game resigned or abandoned before its first turn has no winner: reason
     "aborted", not rated; after the first turn the other seat wins (test above)."""
-    from dungeon_twister.protocol import Leave
-
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
             assert blue.view["phase"] == "team" and blue.view["turn"] == 0
-            if how == "leave":
-                await blue.send(Leave())
-            else:
-                await blue.close()
+            await _goes(blue, how)
             over = await yellow.expect(GameOver)
             assert over.result == {"winner": None, "vp": {"B": 0, "Y": 0}, "reason": "aborted"}
             assert yellow.events_of("ratings") == [] and server.lobby.store.rating("ann") is None
@@ -247,7 +252,7 @@ async def test_a_player_whose_opponent_left_before_the_first_turn_keeps_a_seat_a
     same options, private with the same join code, that waits for an opponent (he its creator), its snapshot, and
     the event `seat_kept {seat, from}`; a newcomer then starts a game with him there. Not at the same table: its id
     is its game's commit-reveal id and its record's key (docs/protocol.md sections 10, 13)."""
-    from dungeon_twister.protocol import CreateTable, Join, Leave, Left, TableCreated
+    from dungeon_twister.protocol import CreateTable, Join, Left, TableCreated
 
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21, 22)) as server:
@@ -263,10 +268,7 @@ async def test_a_player_whose_opponent_left_before_the_first_turn_keeps_a_seat_a
                 await client.expect_event("game_started")
             old_token = (await yellow.seen(Joined)).token
             assert yellow.view is not None and yellow.view["turn"] == 0
-            if how == "leave":
-                await blue.send(Leave())
-            else:
-                await blue.close()
+            await _goes(blue, how)
             over = await yellow.expect(GameOver)
             assert over.result == {"winner": None, "vp": {"B": 0, "Y": 0}, "reason": "aborted"}
             assert (await yellow.expect(Left)).table == table
