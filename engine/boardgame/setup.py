@@ -267,10 +267,11 @@ def hide(ctx: Ctx, action: Hide) -> None:
         raise IllegalAction("BG-GEO-02", "there is no such room")
     scenario = scenario_of(s.options)
     if hidden_count(s, action.slot) >= (most := capacity(s, action.slot)):
-        # (how many: play-test pl31 read "room A1 is full" after two tokens, where the middle rooms took three)
+        # (how many: play-test pl31 read "room A1 is full" after two tokens, where the middle rooms took three; no
+        # "token(s)": a scenario's rooms take 1)
         raise IllegalAction("BG-SETUP-06" if scenario is None else "PR-SETUP-01",
-                            "room {slot} is full: {count} hidden token(s) at most", slot=slot_name(action.slot),
-                            count=most)
+                            "room {slot} is full: no more hidden tokens there ({count} at most)",
+                            slot=slot_name(action.slot), count=most)
     if scenario is not None and scenario.get("objects_only") and token.is_character:
         raise IllegalAction("PR-SETUP-02", "room {slot} takes objects only", slot=slot_name(action.slot))
     order = sum(1 for t in s.tokens.values() if t.where == "room") + 1

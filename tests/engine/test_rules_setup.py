@@ -222,11 +222,11 @@ def test_BG_SETUP_06_room_capacity_two_at_the_ends_three_in_the_middle():
     state = act(state, f"hide {p.lower()}RP A1", f"hide {q.lower()}RP A1")
     # the refusal says how many the room takes (play-test pl31 read "room A1 is full" after two tokens)
     assert assert_refused(state, f"hide {p.lower()}SW A1", "BG-SETUP-06").message == \
-        "room A1 is full: 2 hidden token(s) at most"
+        "room A1 is full: no more hidden tokens there (2 at most)"
     assert all(a.slot != (0, 0) for a in legal_actions(state))
     state = act(state, f"hide {p.lower()}SW A2", f"hide {q.lower()}SW A2", f"hide {p.lower()}AR A2")
     assert assert_refused(state, f"hide {q.lower()}AR A2", "BG-SETUP-06").message == \
-        "room A2 is full: 3 hidden token(s) at most"
+        "room A2 is full: no more hidden tokens there (3 at most)"
     state = hide_all(state)
     assert hidden_counts(state) == {(0, 0): 2, (1, 0): 2, (0, 1): 3, (1, 1): 3, (0, 2): 3, (1, 2): 3,
                                     (0, 3): 2, (1, 3): 2}

@@ -88,7 +88,8 @@ def test_PR_SCEN_1_04_PR_SETUP_01_02_03_objects_only_one_per_room_random_first_s
     after = act(state, f"hide {token} A1", seat=seat)
     other = after.placer
     other_token = sorted(t.id for t in after.tokens.values() if t.colour == other and t.where == "screen")[0]
-    assert_refused(after, f"hide {other_token} A1", "PR-SETUP-01", seat=other)
+    assert assert_refused(after, f"hide {other_token} A1", "PR-SETUP-01", seat=other).message == \
+        "room A1 is full: no more hidden tokens there (1 at most)"  # (worded for 1 as for 2 or 3: no "token(s)")
     assert {new_game(S1, seed).placer for seed in range(12)} == {"B", "Y"}  # PR-SETUP-03: a draw
     assert {new_game(S1, seed).first_player for seed in range(12)} == {"B", "Y"}  # PR-SCEN-1-04: a new draw
     ended = until_phase(new_game(S1, 7), "card")
