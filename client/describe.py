@@ -353,8 +353,11 @@ def _built(e: dict) -> str:
 
 
 def _rooms_shared(e: dict) -> str:
-    return _("both chose the room pair(s) {pairs}: laid once, {seat}'s; the other gets an unchosen pair instead, "
-             "unseen (RUL-072)").format(pairs=", ".join(map(str, e.get("pairs") or [])), seat=_seat(e, "kept_by"))
+    pairs = [str(pair) for pair in e.get("pairs") or []]
+    return ngettext("both chose the room pair {pairs}: laid once, {seat}'s; the other gets an unchosen pair instead, "
+                    "unseen (RUL-072)",
+                    "both chose the room pairs {pairs}: laid once, {seat}'s; the other gets unchosen pairs instead, "
+                    "unseen (RUL-072)", len(pairs)).format(pairs=", ".join(pairs), seat=_seat(e, "kept_by"))
 
 
 def _ratings(e: dict) -> str:

@@ -22,7 +22,7 @@ from dungeon_twister.engine import cards
 from dungeon_twister.protocol import verify_seed
 from dungeon_twister.protocol.deal import deal_seed
 
-from .i18n import _
+from .i18n import _, ngettext
 from .names import seat_name
 
 
@@ -67,8 +67,10 @@ def check_deal(view: dict, choices: list[tuple[str, str]] = ()) -> tuple[bool, s
     revealed = [room for room in view.get("rooms", []) if room.get("revealed")]
     wrong = [room["slot"] for room in revealed if placed.get(_slot(room["slot"])) != room.get("tile")]
     if wrong:
-        return False, _("FAIR-PLAY ALERT: room(s) {rooms} are not where the revealed seed deals them: "
-                        "the server changed the deal during the game").format(rooms=", ".join(wrong))
+        return False, ngettext("FAIR-PLAY ALERT: room {rooms} is not where the revealed seed deals it: the server "
+                               "changed the deal during the game",
+                               "FAIR-PLAY ALERT: rooms {rooms} are not where the revealed seed deals them: the server "
+                               "changed the deal during the game", len(wrong)).format(rooms=", ".join(wrong))
     first = view.get("first_player")
     if "contributions" in (view.get("table") or {}):
         return True, _("fair deal: the seed {seed} mixes the server's seed, which opens its commitment made before "

@@ -142,9 +142,14 @@ def test_PD_TEAM_the_deal_of_a_team_building_game_is_replayed_with_its_choices()
     fair, text = check_deal(seen, picks)
     assert fair and "every room revealed (8) lies where it dealt it" in text
     assert check_deal(seen, picks[:3]) is None
+    moved = {**seen, "rooms": [dict(room) for room in seen["rooms"]]}
+    moved["rooms"][0]["tile"] = seen["rooms"][1]["tile"]  # one room where another's tile lies: named alone
+    assert seen["rooms"][0]["tile"] != seen["rooms"][1]["tile"]
+    assert check_deal(moved, picks) == (False, f"FAIR-PLAY ALERT: room {seen['rooms'][0]['slot']} is not where the "
+                                               "revealed seed deals it: the server changed the deal during the game")
     lied = [("B", "pick 37"), ("Y", "pick 41"), ("B", "pick 2"), ("Y", "pick 44")]
     fair, text = check_deal(seen, lied)
-    assert not fair and text.startswith("FAIR-PLAY ALERT: room(s) ")
+    assert not fair and text.startswith("FAIR-PLAY ALERT: rooms ")
 
     free = Options(set_name="all_sets", teams="free")
     builds = [("B", "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW,TS"),

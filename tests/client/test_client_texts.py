@@ -1239,7 +1239,9 @@ def test_PD_TEAM_FREE_the_create_command_the_events_and_the_panel():
     # named, not "you build your team": a replay shows both seats' builds (play-test pt25 F14)
     assert describe_event(own) == "Blue builds the team: pairs 3, 41; ES TH; KY KY"
     assert describe_event({"kind": "rooms_shared", "pairs": [41], "kept_by": "B"}) == (
-        "both chose the room pair(s) 41: laid once, Blue's; the other gets an unchosen pair instead, unseen "
+        "both chose the room pair 41: laid once, Blue's; the other gets an unchosen pair instead, unseen (RUL-072)")
+    assert describe_event({"kind": "rooms_shared", "pairs": [3, 41], "kept_by": "Y"}) == (  # (no "pair(s)")
+        "both chose the room pairs 3, 41: laid once, Yellow's; the other gets unchosen pairs instead, unseen "
         "(RUL-072)")
     panel = text_of(game_panel(free_build_state(), 0.0))
     assert "Team building (free choice: each side its own team, in secret)" in panel

@@ -68,5 +68,5 @@ def test_the_client_alerts_on_a_seed_that_does_not_open_the_commitment_or_a_room
     b3 = next(room for room in swapped["rooms"] if room["slot"] == "B3")
     a1["tile"], b3["tile"] = b3["tile"], a1["tile"]
     fair, text = check_deal(swapped)
-    assert not fair and text.startswith("FAIR-PLAY ALERT: room(s) A1, B3 are not where the revealed seed deals them")
+    assert not fair and text.startswith("FAIR-PLAY ALERT: rooms A1, B3 are not where the revealed seed deals them")
     assert check_deal(view(new_game(Options(), 7), None) | {"table": {"id": "t-1"}}) is None, "nothing to check"
