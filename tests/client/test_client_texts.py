@@ -117,6 +117,36 @@ def test_CG_CHAR_help_at_a_card_table_gives_the_card_games_kinds_and_legend():
     assert set(client_help.CARD_RULES) == set(cat.characters) | set(cat.objects)  # every kind has its rules' name
 
 
+def test_CG_SCEN_02_help_hide_in_a_scenario_cites_the_scenario_and_the_seats_own_characters():
+    """Play-test pl31 item 9: in the standard scenario, `help hide` cited the tutorial's CG-TUT1-04 and its example
+    `hide bMK:1 bSN:2`, of a Mummy and a Snake-man the team did not have. A scenario sets up "as in the tutorials"
+    by CG-SCEN-02, which `help hide` and `help seed` cite there; the examples of hide, seed and face are the
+    seat's own cards (Yellow's for Yellow). The edges: tutorial 1 keeps CG-TUT1-04, and away from a table the
+    fixed example stays."""
+    from dungeon_twister.engine.cards import CardOptions, apply, legal_actions, new_game, view
+
+    state = new_game(CardOptions(None, "standard", "mutual"), 3)
+    while state.phase == "select":
+        state, _ = apply(state, legal_actions(state)[0])
+    for seat in ("B", "Y"):
+        seen = view(state, seat)
+        in_hand = [f["id"] for f in seen["figures"] if f["where"] == "hand"]
+        assert "MK" not in "".join(in_hand) and "SN" not in "".join(in_hand), in_hand
+        text = client_help.help_text("hide", at_table=True, game="cards", view=seen, seat=seat)
+        assert text.splitlines()[1].strip() == f"hide {in_hand[0]}:1 {in_hand[1]}:2", text
+        assert "rules: CG-SCEN-02 (help CG-SCEN-02)" in text and "TUT1" not in text and "MK" not in text
+        assert "rules: CG-SCEN-02" in client_help.help_text("seed", at_table=True, game="cards", view=seen, seat=seat)
+    assert "rules: CG-TUT1-04" in client_help.help_text("hide", at_table=True, game="cards",
+                                                        view=view(new_game(CardOptions(1), 3), "B"), seat="B")
+    assert "hide bMK:1 bSN:2" in client_help.help_text("hide", game="cards")
+    while state.phase != "face":
+        state, _ = apply(state, legal_actions(state)[0])
+    seen = view(state, "Y")
+    start = [f["id"] for f in seen["figures"] if f.get("where") == "start"]
+    face = client_help.help_text("face", at_table=True, game="cards", view=seen, seat="Y")
+    assert face.splitlines()[1].strip() == f"face {start[0]}:T {start[1]}:C", face
+
+
 def test_help_keys_at_a_table_gives_the_screens_keys():
     """Play-test pl31, on an 80 x 24 terminal where the board does not fit: `help keys` answered "no help on
     'keys'", and the keys (PageUp/PageDown scroll the board) were only the last line of a `help` longer than the
