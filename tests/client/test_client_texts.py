@@ -1259,6 +1259,27 @@ def free_build_state(seat: str = "B") -> ClientState:
     return state
 
 
+def test_PD_TEAM_FREE_01_CG_SEL_FULL_01_a_build_typed_with_spaces_after_its_commas_is_read():
+    """Play-test pl31: `build pairs=2, 42 ...` was refused "expected a room pair number in pairs=, got '' at column
+    7". A comma is only ever inside a list and a list's item has no `=`: the client takes the spaces beside a
+    list's commas out before it reads the build (it commits the canonical text), for the board game's free build
+    and the Card Game's full frontal one. The edge: a list parted by spaces alone is refused with the engine's
+    "a list has no spaces", and nothing is committed."""
+    from dungeon_twister.client.secret_choice import ChoiceError, resolve_choice
+    from dungeon_twister.engine.cards import CardOptions, new_game
+    from dungeon_twister.engine.cards.select import parts
+
+    state = free_build_state()
+    typed = "build pairs=3, 41 characters=ES ,GH,MK, PA,RD,TH , WA,WZ objects=FH,KY,KY,RP,SW,TS"
+    assert resolve_choice(typed, [], "B", state.build_parts) == \
+        "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW,TS"
+    with pytest.raises(ChoiceError, match=r"^a list has no spaces: pairs=3,41 at column 15: "):
+        resolve_choice("build pairs=3 41 characters=ES objects=FH", [], "B", state.build_parts)
+    forms = [part.form() for part in parts(new_game(CardOptions(None, "standard", "full"), 1))]
+    assert resolve_choice("build characters=WA, TH,CL,MK,SN,GB objects=KY,SH ,KY,BW", [], "B", forms, "cards") == \
+        "build characters=CL,GB,MK,SN,TH,WA objects=BW,KY,KY,SH"
+
+
 def test_PD_TEAM_FREE_the_create_command_the_events_and_the_panel():
     assert parse_table_options("all_sets free") == TableOptions(set_name="all_sets", teams="free")
     for words in ("free", "paladins free", "all_sets free mutual"):
