@@ -23,7 +23,7 @@ from .local_server import game_record
 from .names import (GAMES_PAGE, GAMES_PAGES, is_table_number, other_seat, seat_name, seat_named, table_named,
                     unlisted_number)
 from .session import Session
-from .state import RATINGS_SEARCHED, EndFirst, TableSetup, notation_error_text
+from .state import RATINGS_SEARCHED, EndFirst, TableSetup, notation_error_text, resigned_text
 
 
 class UsageError(ValueError):
@@ -378,6 +378,8 @@ class Commands:
             raise UsageError(_("rematch: the game is not over yet"))
         if state.table_gone:  # (we resigned: the server has us in its lobby, the finished screen stays)
             return self._rematch_after_resigning()
+        if (gone := state.opponent_resigned) is not None:  # (the server would refuse it: he is in its lobby)
+            raise UsageError(resigned_text(gone))
         self.session.rematch()  # the server answers with the offer's event, or moves us to the new table
 
     def _rematch_after_resigning(self) -> None:

@@ -717,7 +717,7 @@ def test_a_snapshot_of_a_game_that_ended_meanwhile_shows_how_it_ended():
     assert state.game_running
     result = {"winner": "B", "vp": {"B": 2, "Y": 1}, "reason": "resigned"}
     wired.deliver(Snapshot(TABLE, 9, {**state.view, "legal": [], "table": {**state.view["table"], "result": result}}))
-    assert state.result == result and not state.game_running and state.notice == "game over: Blue wins"
+    assert state.result == result and not state.game_running and state.notice.startswith("game over: Blue wins · ")
     ui = ClientUI(wired.session, output=DummyOutput())
     ui.commands.run("leave")
     assert wired.sent() == [Leave()], "a finished game is left without asking"
@@ -727,7 +727,7 @@ def test_a_snapshot_of_a_game_that_ended_meanwhile_shows_how_it_ended():
     state = wired.session.state
     wired.deliver(TableEvent(TABLE, 1, {"kind": "view", "view": {**state.view, "legal": [],
                                                                  "table": {**state.view["table"], "result": result}}}))
-    assert state.result == result and state.notice == "game over: Blue wins"
+    assert state.result == result and state.notice.startswith("game over: Blue wins · ")
     state.say("")
     wired.deliver(GameOver(TABLE, result))
     assert state.result == result and state.notice == "", "said once, at the view"
