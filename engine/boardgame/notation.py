@@ -253,8 +253,8 @@ def _parse_build(w: Words, seat: str) -> Build:
             raise w.fail("a list has no spaces: {example}", w.i, example=word + following.lstrip(","))
         if not eq and fields and re.fullmatch(r"[0-9A-Za-z]{1,2}(,[0-9A-Za-z]{1,2})*,?", word.lstrip(",")):
             # a list's next item after a space (`pairs=2 42`, `pairs=2 ,42`)
-            raise w.fail("a list has no spaces: {example}", index,
-                         example=f"{w.words[index - 1][0].rstrip(',')},{word.lstrip(',')}")
+            joined = w.words[index - 1][0].rstrip(",") + "," + word.lstrip(",")  # (no f-string in an extracted call)
+            raise w.fail("a list has no spaces: {example}", index, example=joined)
         if not eq or name not in BUILD_FIELDS:
             raise w.fail("expected pairs=, characters= or objects=, got {word}", index, word=repr(word))
         if name in fields:

@@ -342,8 +342,8 @@ def _build(seat: str, args: list[str], text: str):
         if not sep and given and re.fullmatch(r"[A-Za-z]{2}(,[A-Za-z]{2})*,?", word.lstrip(",")):
             # a list's next code after a space (`characters=AS BE`, `characters=AS ,BE`)
             before = args[i - 1]
-            raise NotationError("a list has no spaces: {example}", text, _after(text, before, word),
-                                example=f"{before.rstrip(',')},{word.lstrip(',')}")
+            joined = before.rstrip(",") + "," + word.lstrip(",")  # (no f-string in an extracted call)
+            raise NotationError("a list has no spaces: {example}", text, _after(text, before, word), example=joined)
         if not sep or name not in ("characters", "objects") or name in given:
             raise NotationError("build characters=CODE,... objects=CODE,...", text)
         codes = [code_spelling(code) for code in values.split(",")] if values else []
