@@ -96,8 +96,10 @@ def _wheel(view: dict) -> StyleAndTextTuples:
     if not active or view.get("phase") not in ("main", "combat", "place"):
         return []
     ap = view["players"][active]["ap"]
-    return [("", _("{seat}'s action wheel: {ap} AP (3 a turn, 3 kept, CG-TURN)").format(seat=seat_name(active), ap=ap)
-             + "\n")]
+    # TRANSLATORS: the Card Game's action wheel: each turn adds 3 AP (CG-TURN-04), and at most 3 unused AP are
+    # carried over to the seat's next turn (CG-TURN-05); "3 kept" said nothing to a newcomer (play-test pl31)
+    return [("", _("{seat}'s action wheel: {ap} AP (+3 each turn, up to 3 carried over, CG-TURN-05)").format(
+        seat=seat_name(active), ap=ap) + "\n")]
 
 
 def player(view: dict, seat: str, player: dict, own: bool) -> StyleAndTextTuples:

@@ -23,7 +23,7 @@ from .local_server import game_record
 from .names import (GAMES_PAGE, GAMES_PAGES, is_table_number, other_seat, seat_name, seat_named, table_named,
                     unlisted_number)
 from .session import Session
-from .state import RATINGS_SEARCHED, EndFirst, TableSetup, notation_error_text
+from .state import RATINGS_SEARCHED, EndFirst, TableSetup, notation_error_text, resigned_text
 
 
 class UsageError(ValueError):
@@ -378,6 +378,8 @@ class Commands:
             raise UsageError(_("rematch: the game is not over yet"))
         if state.table_gone:  # (we resigned: the server has us in its lobby, the finished screen stays)
             return self._rematch_after_resigning()
+        if (gone := state.opponent_resigned) is not None:  # (the server would refuse it: he is in its lobby)
+            raise UsageError(resigned_text(gone))
         self.session.rematch()  # the server answers with the offer's event, or moves us to the new table
 
     def _rematch_after_resigning(self) -> None:
@@ -409,7 +411,18 @@ class Commands:
         """Answer what the opponent asks of us: his draw offer or his takeback, the one he asked last if both; after
         the game, his rematch offer (`yes` accepts it as `rematch` does, `no` declines it)."""
         state = self.state
-        if state.draw_offered is not None and (state.takeback_asked is None or state.asked_last == "draw"):
+        confirming = getattr(self, "_confirming", None)
+        if confirming in ("leave", "resign", "draw"):
+            # our own question, just asked ("type `resign` again to resign, anything else to play on"), is the one
+            # answered: a play-test (pt29 F25) answered it with `no` and was told "nobody asks you anything now";
+            # `yes` was told to type the command again (pl31 item 11): it now does what the command's second typing
+            # does. (A `yes` typed later answers the opponent's question: a confirmation lasts one line.)
+            if accept:
+                state.confirm = confirming
+                return self._commands[confirming]("")
+            # TRANSLATORS: the answer to `no` after `leave`, `resign` or `draw` asked for a confirmation
+            state.say(_("you stay in the game"))
+        elif state.draw_offered is not None and (state.takeback_asked is None or state.asked_last == "draw"):
             self.session.draw_answer(accept)
         elif state.takeback_asked is not None:
             self.session.takeback_answer(accept)
@@ -422,16 +435,6 @@ class Commands:
                                    "ends the offer"))
             # TRANSLATORS: after `no` to the opponent's rematch offer
             state.say(_("you declined the rematch"))
-        elif getattr(self, "_confirming", None) in ("leave", "resign"):
-            # a play-test (pt29 F25) answered "leave a running game? type `leave` again..." with `no`, and was told
-            # "nobody asks you anything now" just after he was asked
-            if accept:
-                state.confirm = self._confirming
-                # TRANSLATORS: the answer to `yes` after `leave` or `resign` asked for a confirmation; {command} is
-                # leave or resign, the command as typed
-                raise UsageError(_("to do so, type `{command}` again").format(command=self._confirming))
-            # TRANSLATORS: the answer to `no` after `leave` or `resign` asked for a confirmation
-            state.say(_("you stay in the game"))
         else:
             # TRANSLATORS: yes / no are the commands, typed as they are
             raise UsageError(_("yes / no: nobody asks you anything now"))

@@ -584,6 +584,10 @@ def _help_text(topic: str = "", *, at_table: bool = False, game: str = "board", 
         else:
             length = (view or {}).get("length") if game == "cards" else None  # (rooms: 2 ranks of zones each)
             syntax = for_seat(syntax, seat, 2 * length if type(length) is int else None)
+            if game == "cards":
+                syntax = own_cards_example(lower, view, seat) or syntax
+        if game == "cards" and lower in ("hide", "seed") and (view or {}).get("scenario"):
+            rule = "CG-SCEN-02"  # a scenario sets up "as in the tutorials": its own rule (play-test pl31)
         # TRANSLATORS: `help move`: {verb} the action's verb, {meaning} what it does, {syntax} how to type it, {rule}
         # its rule ID (BG-MOVE); "help {rule}" is the command, typed as it is
         text = _("{verb}: {meaning}\n  {syntax}\n  rules: {rule} (help {rule})").format(
@@ -625,6 +629,30 @@ def for_seat(example: str, seat: str | None, ranks: int | None = None) -> str:
     if ranks:
         example = re.sub(r"\b([a-h])([1-9][0-9]?)\b", lambda match: f"{match[1]}{ranks + 1 - int(match[2])}", example)
     return re.sub(r"\bB([12])(?=\^)", r"Y\1", example)
+
+
+def own_cards_example(verb: str, view: dict | None, seat: str | None) -> str | None:
+    """`help hide`, `help seed` and `help face` at a card table, with the seat's own cards (as its view shows them)
+    in place of the first tutorial's Mummy and Snake-man: the start characters to hide among those in hand, an
+    object (else a character) in hand to seed, the hidden start characters to face. None where the view has no
+    such cards (the fixed example then). A play-test (pl31) read `hide bMK:1 bSN:2` in a standard scenario whose
+    team had neither."""
+    if verb not in ("hide", "seed", "face") or seat not in ("B", "Y") or not isinstance(view, dict):
+        return None
+    own = seat.lower()
+
+    def ids(key: str, where: str) -> list[str]:
+        cards = view.get(key)
+        return [card["id"] for card in cards if isinstance(card, dict) and card.get("where") == where
+                and isinstance(card.get("id"), str) and card["id"].startswith(own)] if isinstance(cards, list) else []
+
+    if verb == "hide" and len(held := ids("figures", "hand")) >= 2:
+        return f"hide {held[0]}:1 {held[1]}:2"
+    if verb == "seed" and (held := ids("items", "hand") + ids("figures", "hand")):
+        return f"seed {held[0]} C"
+    if verb == "face" and len(start := ids("figures", "start")) >= 2:
+        return f"face {start[0]}:T {start[1]}:C"
+    return None
 
 
 def build_example(view: dict | None) -> str | None:

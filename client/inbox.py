@@ -57,7 +57,7 @@ from .help import goal_box
 from .names import GAMES_PAGE, MAX_LISTED_TABLES, other_seat, said, scenario_intro, score, seat_name
 from .panel import who_places
 from .ports import SessionPort as Session
-from .state import RATINGS_SEARCHED, Refusal, server_text
+from .state import RATINGS_SEARCHED, Refusal, resigned_text, server_text
 from .wrap import Fitted, cell, lay_out
 
 
@@ -946,6 +946,8 @@ def _over(session: Session, result: dict) -> None:
     if session.state.may_rematch:  # what to do next, where the player reads the end (play-test pt29 F15)
         # TRANSLATORS: after "game over: ...", to a player; `rematch` is the command, typed as it is
         line += " · " + _("`rematch` plays again, the colours swapped")
+    elif (gone := session.state.opponent_resigned) is not None:  # (play-test pl31: told only by `rematch`'s refusal)
+        line += " · " + resigned_text(gone)
     session.state.say(line)
 
 

@@ -473,11 +473,16 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
         if view.get("phase") == "combat" and verb in LONE_STEPS and (view.get("table") or {}).get("timers"):
             hint = f"{hint} ({_(LONE_STEPS[verb])})"
         verbs = list(dict.fromkeys(action.split(" ", 1)[0] for action in state.legal))
-        # TRANSLATORS: in the panel, under "Your move": {verbs} the first words of the legal actions, as typed
-        # ("move, rotate, end"); the player types one's first letters and Tab ("12 legal actions" said nothing a
-        # player could do: play-test pt31)
-        legal = ngettext("type {verbs} (Tab completes the rest)", "type one of {verbs} (first letters, then Tab)",
-                         len(verbs)).format(verbs=", ".join(verbs))
+        # two sentences, not a plural form of one: a plural form is the same sentence with a count (review rv31b)
+        if len(verbs) == 1:
+            # TRANSLATORS: in the panel, under "Your move": {verbs} the first word of the only legal actions, as
+            # typed ("end"); the player types it and Tab completes the rest of the action
+            legal = _("type {verbs} (Tab completes the rest)").format(verbs=verbs[0])
+        else:
+            # TRANSLATORS: in the panel, under "Your move": {verbs} the first words of the legal actions, as typed
+            # ("move, rotate, end"); the player types one's first letters and Tab ("12 legal actions" said nothing a
+            # player could do: play-test pt31)
+            legal = _("type one of {verbs} (first letters, then Tab)").format(verbs=", ".join(verbs))
         out += [("class:active", "\n" + _("Your move: {hint}").format(hint=hint)),
                 ("class:dim", "\n" + legal + "\n")]
         targets = within_reach(state.legal)

@@ -183,10 +183,25 @@ def _team_problem(text: str, seat: str, form: dict, scenario: bool) -> IllegalAc
     return team_refusal(action, len(squares), squares, characters, out, scenario)
 
 
+def joined_lists(text: str) -> str:
+    """A build's text with the spaces beside its lists' commas taken out (`build pairs=2, 42 ...` ->
+    `pairs=2,42`): a comma is only ever inside a list, and a word with no `=` is no field, so the word after (or
+    before) a comma is the list's next item. A play-test (pl31) typed the space and was told "expected a room pair
+    number in pairs=, got '' at column 7". A list whose items are parted by spaces only (`pairs=2 42`) is left to
+    the engine's notation to refuse ("a list has no spaces")."""
+    words: list[str] = []
+    for word in text.split():
+        if words and "=" not in word and (words[-1].endswith(",") or word.startswith(",")) and "=" in words[-1]:
+            words[-1] += word
+        else:
+            words.append(word)
+    return " ".join(words)
+
+
 def _resolve_build(text: str, parts: list[dict], seat: str, game: str = "board") -> str:
     rules = FAMILIES[game]
     try:
-        action = rules.parse_action(text, seat)
+        action = rules.parse_action(joined_lists(text), seat)
     except NotationError as error:
         # TRANSLATORS: {error} says what is wrong with the typed text; {form} is the build's notation, kept as typed.
         raise ChoiceError(_("{error} ({form}; Tab completes)").format(error=notation_error_text(error),

@@ -267,6 +267,15 @@ class Reconnecting:
                                                  seconds=f"{max(0, self.until - now):.0f}")
 
 
+def resigned_text(name: str) -> str:
+    """What the winner is told of the opponent's resignation (`ClientState.opponent_resigned`): he left, so a
+    rematch needs a new table."""
+    # TRANSLATORS: after "game over: Yellow wins", to the winner, and as the answer to his `rematch`; {name} the
+    # opponent, who resigned by leaving the table (`leave` or `resign`); `leave` and `create` are commands, typed as
+    # they are
+    return _("{name} resigned and left: a rematch needs a new table (`leave`, then `create`)").format(name=name)
+
+
 GONE_REASONS = frozenset({"resigned", "abandoned", "abandoned by both", "aborted"})
 """The ends of a game that one of its players left (`result.reason`): nobody to play a rematch with."""
 
@@ -398,6 +407,25 @@ class ClientState:
     @property
     def spectating(self) -> bool:
         return self.at_table and self.seat is None
+
+    @property
+    def opponent_resigned(self) -> str | None:
+        """The opponent's name (else his colour) when the game we play ended by his resignation: the server resigns
+        a player who leaves a running game, so he is in its lobby and a `rematch` at this table is refused
+        (play-test pl31: the winner learnt it only from that refusal, "ann has left the table: no rematch").
+        None otherwise, and against a bot, whose rematch the server makes."""
+        view = self.view or {}
+        table = view.get("table")
+        result = self.result or (table.get("result") if isinstance(table, dict) else None)
+        if self.seat is None or not isinstance(result, dict) or result.get("reason") != "resigned" \
+                or result.get("winner") != self.seat:
+            return None
+        seats = view.get("seats")
+        other_seat = "Y" if self.seat == "B" else "B"
+        other = seats.get(other_seat) if isinstance(seats, dict) else None
+        if isinstance(other, str) and "-bot-" in other:
+            return None
+        return other if isinstance(other, str) and other else other_seat
 
     @property
     def may_rematch(self) -> bool:

@@ -246,6 +246,15 @@ def _parse_build(w: Words, seat: str) -> Build:
         index = w.i
         word = w.next(N_("missing pairs=..., characters=... or objects=..."))
         name, eq, values = word.partition("=")
+        following = w.words[w.i][0] if w.more() else "="
+        if eq and values.endswith(",") and "=" not in following:
+            # a list's next item after a comma and a space (`pairs=2, 42`: play-test pl31 was told "expected a
+            # room pair number in pairs=, got ''")
+            raise w.fail("a list has no spaces: {example}", w.i, example=word + following.lstrip(","))
+        if not eq and fields and re.fullmatch(r"[0-9A-Za-z]{1,2}(,[0-9A-Za-z]{1,2})*,?", word.lstrip(",")):
+            # a list's next item after a space (`pairs=2 42`, `pairs=2 ,42`)
+            joined = w.words[index - 1][0].rstrip(",") + "," + word.lstrip(",")  # (no f-string in an extracted call)
+            raise w.fail("a list has no spaces: {example}", index, example=joined)
         if not eq or name not in BUILD_FIELDS:
             raise w.fail("expected pairs=, characters= or objects=, got {word}", index, word=repr(word))
         if name in fields:

@@ -322,11 +322,28 @@ def parse_action(text: str, seat: str) -> "object":
     raise unknown_verb(verb, VERBS, text)
 
 
+def _after(text: str, before: str, word: str) -> int:
+    """The column of `word` where it follows the word `before` in `text`."""
+    start = text.find(before)
+    return text.find(word, start + len(before)) if start >= 0 else 0
+
+
 def _build(seat: str, args: list[str], text: str):
     """`build characters=BK,CB,... objects=BW,KY,KY,SH` (CG-SEL-FULL-01); the codes in any order, kept sorted."""
     given = {}
-    for word in args:
+    for i, word in enumerate(args):
         name, sep, values = word.partition("=")
+        following = args[i + 1] if i + 1 < len(args) else "="
+        if sep and values.endswith(",") and "=" not in following:
+            # a list's next code after a comma and a space (`characters=AS, BE`: play-test pl31 typed a build list
+            # so, and was told only the build's form)
+            raise NotationError("a list has no spaces: {example}", text, _after(text, word, following),
+                                example=word + following.lstrip(","))
+        if not sep and given and re.fullmatch(r"[A-Za-z]{2}(,[A-Za-z]{2})*,?", word.lstrip(",")):
+            # a list's next code after a space (`characters=AS BE`, `characters=AS ,BE`)
+            before = args[i - 1]
+            joined = before.rstrip(",") + "," + word.lstrip(",")  # (no f-string in an extracted call)
+            raise NotationError("a list has no spaces: {example}", text, _after(text, before, word), example=joined)
         if not sep or name not in ("characters", "objects") or name in given:
             raise NotationError("build characters=CODE,... objects=CODE,...", text)
         codes = [code_spelling(code) for code in values.split(",")] if values else []

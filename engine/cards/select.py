@@ -77,8 +77,16 @@ def pick(state: CardState, a: Pick):
     if a.seat != sel.picker:
         raise IllegalAction(rule, "it is your opponent's turn to pick")  # (not "Y picks now": a seat letter)
     if a.code not in _pool(sel.stage):
+        # the order taught (play-test pl31: `pick KY` while a character was due read "KY is not one of the
+        # characters"): the characters are picked first, then the objects (CG-SEL-MUTUAL-01, CG-SEL-DRAFT-01)
         if sel.stage == "characters":
+            if a.code in _pool("objects"):
+                raise IllegalAction(rule, "{code} is an object: the characters are picked first, the objects after "
+                                          "them", code=a.code)
             raise IllegalAction(rule, "{code} is not one of the characters", code=a.code)
+        if a.code in _pool("characters"):
+            raise IllegalAction(rule, "{code} is a character: the characters are all picked, the objects now",
+                                code=a.code)
         raise IllegalAction(rule, "{code} is not one of the objects", code=a.code)
     if a.code not in pickable(state, a.seat):
         if a.code in _side(sel.out, a.seat):

@@ -328,6 +328,32 @@ def test_CG_TURN_05_the_turn_line_says_who_keeps_the_ap_carried_over():
     assert describe_event({"kind": "turn", "seat": "Y", "turn": 3, "ap": 4, "kept": 0}) == "Turn 3: Yellow to play, 4 AP"
 
 
+def test_CG_TURN_05_the_panels_wheel_line_says_how_many_ap_are_carried_over():
+    """Play-test pl31 item 10: the panel read "Blue's action wheel: 2 AP (3 a turn, 3 kept, CG-TURN)"; "3 kept" said
+    nothing to a newcomer. CG-TURN-04 adds 3 AP a turn, CG-TURN-05 carries at most 3 unused AP over: the line says
+    so, with its rule. The edge: no wheel line before the main phase (the setup spends no AP)."""
+    from dungeon_twister.engine.cards import apply, legal_actions
+
+    state = new_game(CardOptions(1), 5)
+    client = ClientState("ann")
+    client.seat = "B"
+
+    def panel() -> str:
+        v = view(state, "B")
+        v.update(legal=[], seats={"B": "ann", "Y": "bot"}, table={"id": "t1", "target_vp": 3, "game": "cards"},
+                 started=True)
+        client.view = v
+        return "".join(t for _, t in game_panel(client, 0.0, screens(v).panel))
+
+    assert "action wheel" not in panel()
+    while state.phase != "main":
+        state, _ = apply(state, legal_actions(state)[0])
+    seat = {"B": "Blue", "Y": "Yellow"}[state.active]
+    text = panel()
+    assert f"{seat}'s action wheel: 2 AP (+3 each turn, up to 3 carried over, CG-TURN-05)" in text, text
+    assert "kept" not in text
+
+
 def test_create_says_which_vp_target_it_does_not_take():
     """Play-test: `create vp=9` answered only "vp=5, vp=6, vp=7 or vp=8"."""
     with pytest.raises(UsageError) as refused:

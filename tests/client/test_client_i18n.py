@@ -453,3 +453,29 @@ def test_the_revealed_teams_follow_french_punctuation_too():
     assert "Bleu\u00a0: Assassin, Clerc" in line and "Jaune\u00a0: Colosse" in line and "Bleu:" not in line
     # review i18n27: the semicolon between the sides was put in code too ("Clerc; Jaune")
     assert "Clerc\u00a0; Jaune" in line
+
+
+def test_the_panels_line_of_verbs_is_two_sentences_each_its_own_text(monkeypatch):
+    """Review rv31b: the panel's "type end (Tab completes the rest)" and "type one of move, end (first letters,
+    then Tab)" were the singular and plural of one ngettext entry. They are two different sentences, not one with
+    a count (a language whose plural rule differs from English's would pick the wrong one, or translate them as
+    forms of one text): each is its own msgid, chosen by the number of verbs, and is translated as such."""
+    from dungeon_twister.client.games import screens
+    from dungeon_twister.client.panel import _your_part
+    from tests.engine.builders import position_text
+    from test_client_prompt import WiredSession
+
+    class Marked(gettext.NullTranslations):  # a catalogue that translates every gettext text, no plural form
+        def gettext(self, message):
+            return f"«{message}»"
+
+    monkeypatch.setattr(i18n, "_translations", Marked())
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    state = wired.session.state
+    for legal, line in ((["end"], "«type {verbs} (Tab completes the rest)»".format(verbs="end")),
+                        (["move bWA c5", "end"], "«type one of {verbs} (first letters, then Tab)»".format(
+                            verbs="move, end"))):
+        state.view = {**state.view, "legal": legal}
+        shown = "".join(text for _style, text, *_ in _your_part(state, state.view, screens(state.view).panel))
+        assert line in shown, shown

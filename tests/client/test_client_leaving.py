@@ -67,16 +67,17 @@ def test_leaving_a_running_game_asks_first_and_resigns_on_the_second_leave():
 def test_no_or_yes_to_a_leave_or_resign_asked_again_is_answered_as_such(command):
     """Play-test pt29 F25: `leave` in a running game asks "type `leave` again to resign, anything else to play
     on"; the natural `no` was told "yes / no: nobody asks you anything now", just after the question. `no` now
-    says the player stays; `yes` says to type the command again (the question asked for that), and it resigns."""
+    says the player stays. `yes` was then told "to do so, type `resign` again" (play-test pl31 item 11): it now
+    does what the second `leave` / `resign` does, and only just after the question."""
     async def asked_again(pipe, state, wired) -> None:
         pipe.send_text(command + ENTER)
         await until(lambda: state.confirm == command)
         pipe.send_text("no" + ENTER)
         await until(lambda: state.confirm is None and state.notice == "you stay in the game")
+        pipe.send_text(command + ENTER + "look c4" + ENTER + "yes" + ENTER)
+        await until(lambda: state.notice == "yes / no: nobody asks you anything now")
+        assert wired.sent() == [] and state.confirm is None, "a line in between ends the question"
         pipe.send_text(command + ENTER + "yes" + ENTER)
-        await until(lambda: state.notice == f"to do so, type `{command}` again")
-        assert wired.sent() == [] and state.confirm == command, "nothing sent: the question stands"
-        pipe.send_text(command + ENTER)
         await until(lambda: wired.frames)
 
     assert in_a_game(asked_again).sent() == [Leave()]
@@ -716,7 +717,7 @@ def test_a_snapshot_of_a_game_that_ended_meanwhile_shows_how_it_ended():
     assert state.game_running
     result = {"winner": "B", "vp": {"B": 2, "Y": 1}, "reason": "resigned"}
     wired.deliver(Snapshot(TABLE, 9, {**state.view, "legal": [], "table": {**state.view["table"], "result": result}}))
-    assert state.result == result and not state.game_running and state.notice == "game over: Blue wins"
+    assert state.result == result and not state.game_running and state.notice.startswith("game over: Blue wins · ")
     ui = ClientUI(wired.session, output=DummyOutput())
     ui.commands.run("leave")
     assert wired.sent() == [Leave()], "a finished game is left without asking"
@@ -726,7 +727,7 @@ def test_a_snapshot_of_a_game_that_ended_meanwhile_shows_how_it_ended():
     state = wired.session.state
     wired.deliver(TableEvent(TABLE, 1, {"kind": "view", "view": {**state.view, "legal": [],
                                                                  "table": {**state.view["table"], "result": result}}}))
-    assert state.result == result and state.notice == "game over: Blue wins"
+    assert state.result == result and state.notice.startswith("game over: Blue wins · ")
     state.say("")
     wired.deliver(GameOver(TABLE, result))
     assert state.result == result and state.notice == "", "said once, at the view"
@@ -1269,3 +1270,25 @@ def test_DT_228_a_draw_offered_to_a_bot_is_asked_once_more():
     state.view = {**state.view, "seats": human}
     ui.commands.run("draw")
     assert wired.sent() == [DrawOffer(TABLE)], "a person answers himself: sent at once"
+
+
+def test_DT_228_yes_to_a_draw_asked_once_more_offers_it_and_no_plays_on():
+    """Play-test pl31 item 11, as for `resign`: the question "Type `draw` again to offer it" answered `yes` was told
+    "nobody asks you anything now". `yes` offers the draw, `no` plays on; a `yes` after another line in between
+    answers nothing."""
+    from dungeon_twister.protocol import DrawOffer
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    ui = ClientUI(wired.session, output=DummyOutput())
+    state.view = {**state.view, "seats": {**state.view["seats"], "Y": "planner-bot-1"}}
+    for line in ("draw", "no"):
+        ui.commands.run(line)
+    assert wired.sent() == [] and state.notice == "you stay in the game" and state.confirm is None
+    for line in ("draw", "look c4", "yes"):
+        ui.commands.run(line)
+    assert wired.sent() == [] and state.notice == "yes / no: nobody asks you anything now"
+    for line in ("draw", "yes"):
+        ui.commands.run(line)
+    assert wired.sent() == [DrawOffer(TABLE)]

@@ -68,13 +68,36 @@ def test_rematch_is_refused_by_the_client_before_the_end_and_to_a_spectator_noth
 
 
 def test_a_game_one_player_left_does_not_offer_the_rematch():
-    """Resigned (the opponent left the table), abandoned, aborted: nobody to play again with, so the end says
-    nothing of `rematch` (the server would refuse it: the opponent gone)."""
+    """Resigned (the opponent left the table), abandoned, aborted: nobody to play again with, so the end does not
+    offer `rematch` (the server would refuse it: the opponent gone)."""
     wired = WiredSession()
     wired.seat(POSITION)
-    wired.deliver(GameOver(TABLE, {"winner": "B", "vp": {"B": 0, "Y": 0}, "reason": "resigned"}))
+    wired.deliver(GameOver(TABLE, {"winner": "B", "vp": {"B": 0, "Y": 0}, "reason": "abandoned"}))
     assert wired.session.state.notice == "game over: Blue wins"
     assert "rematch" not in screen(wired.session)
+
+
+def test_the_winner_of_a_resignation_is_told_a_rematch_needs_a_new_table():
+    """Play-test pl31: ann resigned by `leave`; bob's screen said only "game over: Yellow wins", and his `rematch`
+    was refused "ann has left the table: no rematch" (the server resigns a player who leaves a running game, and
+    has him in its lobby). The winner is told so with the end, and `rematch` answers the same, nothing sent. The
+    edges: neither the resigner (whose screen `_left` words) nor a spectator is told it, nor the opponent of a
+    bot (which does not resign)."""
+    wired = _at_table("Y", over=False)
+    state = wired.session.state
+    wired.deliver(GameOver(TABLE, {"winner": "Y", "vp": {"B": 0, "Y": 0}, "reason": "resigned"}))
+    told = "ann resigned and left: a rematch needs a new table (`leave`, then `create`)"
+    assert state.notice == "game over: Yellow wins · " + told
+    Commands(wired.session, lambda: None).run("rematch")
+    assert state.notice == told and wired.sent() == []
+    assert state.opponent_resigned == "ann"
+    state.seat = "B"
+    assert state.opponent_resigned is None, "the resigner is not the one told"
+    state.seat = None
+    assert state.opponent_resigned is None, "nor a spectator"
+    state.seat = "Y"
+    state.view = {**state.view, "seats": {"B": "planner-bot-1", "Y": "bob"}}
+    assert state.opponent_resigned is None, "nor a bot's opponent (the server makes that rematch)"
 
 
 def test_the_opponents_offer_is_said_plainly_and_rematch_accepts_it():

@@ -117,6 +117,36 @@ def test_CG_CHAR_help_at_a_card_table_gives_the_card_games_kinds_and_legend():
     assert set(client_help.CARD_RULES) == set(cat.characters) | set(cat.objects)  # every kind has its rules' name
 
 
+def test_CG_SCEN_02_help_hide_in_a_scenario_cites_the_scenario_and_the_seats_own_characters():
+    """Play-test pl31 item 9: in the standard scenario, `help hide` cited the tutorial's CG-TUT1-04 and its example
+    `hide bMK:1 bSN:2`, of a Mummy and a Snake-man the team did not have. A scenario sets up "as in the tutorials"
+    by CG-SCEN-02, which `help hide` and `help seed` cite there; the examples of hide, seed and face are the
+    seat's own cards (Yellow's for Yellow). The edges: tutorial 1 keeps CG-TUT1-04, and away from a table the
+    fixed example stays."""
+    from dungeon_twister.engine.cards import CardOptions, apply, legal_actions, new_game, view
+
+    state = new_game(CardOptions(None, "standard", "mutual"), 3)
+    while state.phase == "select":
+        state, _ = apply(state, legal_actions(state)[0])
+    for seat in ("B", "Y"):
+        seen = view(state, seat)
+        in_hand = [f["id"] for f in seen["figures"] if f["where"] == "hand"]
+        assert "MK" not in "".join(in_hand) and "SN" not in "".join(in_hand), in_hand
+        text = client_help.help_text("hide", at_table=True, game="cards", view=seen, seat=seat)
+        assert text.splitlines()[1].strip() == f"hide {in_hand[0]}:1 {in_hand[1]}:2", text
+        assert "rules: CG-SCEN-02 (help CG-SCEN-02)" in text and "TUT1" not in text and "MK" not in text
+        assert "rules: CG-SCEN-02" in client_help.help_text("seed", at_table=True, game="cards", view=seen, seat=seat)
+    assert "rules: CG-TUT1-04" in client_help.help_text("hide", at_table=True, game="cards",
+                                                        view=view(new_game(CardOptions(1), 3), "B"), seat="B")
+    assert "hide bMK:1 bSN:2" in client_help.help_text("hide", game="cards")
+    while state.phase != "face":
+        state, _ = apply(state, legal_actions(state)[0])
+    seen = view(state, "Y")
+    start = [f["id"] for f in seen["figures"] if f.get("where") == "start"]
+    face = client_help.help_text("face", at_table=True, game="cards", view=seen, seat="Y")
+    assert face.splitlines()[1].strip() == f"face {start[0]}:T {start[1]}:C", face
+
+
 def test_help_keys_at_a_table_gives_the_screens_keys():
     """Play-test pl31, on an 80 x 24 terminal where the board does not fit: `help keys` answered "no help on
     'keys'", and the keys (PageUp/PageDown scroll the board) were only the last line of a `help` longer than the
@@ -1227,6 +1257,27 @@ def free_build_state(seat: str = "B") -> ClientState:
                   "table": {"id": "t-1", "target_vp": 5, "timers": False, "set_name": "all_sets", "teams": "free"},
                   "seats": {"B": "ann", "Y": "bob"}, "started": True}
     return state
+
+
+def test_PD_TEAM_FREE_01_CG_SEL_FULL_01_a_build_typed_with_spaces_after_its_commas_is_read():
+    """Play-test pl31: `build pairs=2, 42 ...` was refused "expected a room pair number in pairs=, got '' at column
+    7". A comma is only ever inside a list and a list's item has no `=`: the client takes the spaces beside a
+    list's commas out before it reads the build (it commits the canonical text), for the board game's free build
+    and the Card Game's full frontal one. The edge: a list parted by spaces alone is refused with the engine's
+    "a list has no spaces", and nothing is committed."""
+    from dungeon_twister.client.secret_choice import ChoiceError, resolve_choice
+    from dungeon_twister.engine.cards import CardOptions, new_game
+    from dungeon_twister.engine.cards.select import parts
+
+    state = free_build_state()
+    typed = "build pairs=3, 41 characters=ES ,GH,MK, PA,RD,TH , WA,WZ objects=FH,KY,KY,RP,SW,TS"
+    assert resolve_choice(typed, [], "B", state.build_parts) == \
+        "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW,TS"
+    with pytest.raises(ChoiceError, match=r"^a list has no spaces: pairs=3,41 at column 15: "):
+        resolve_choice("build pairs=3 41 characters=ES objects=FH", [], "B", state.build_parts)
+    forms = [part.form() for part in parts(new_game(CardOptions(None, "standard", "full"), 1))]
+    assert resolve_choice("build characters=WA, TH,CL,MK,SN,GB objects=KY,SH ,KY,BW", [], "B", forms, "cards") == \
+        "build characters=CL,GB,MK,SN,TH,WA objects=BW,KY,KY,SH"
 
 
 def test_PD_TEAM_FREE_the_create_command_the_events_and_the_panel():

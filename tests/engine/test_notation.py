@@ -369,3 +369,36 @@ def test_BG_TURN_01_03_BG_AP_02_a_half_typed_action_of_a_figure_that_may_not_act
     assert str(info.value) == "'attack bWA' matches none of your legal actions now"
     with pytest.raises(AmbiguousAction):
         resolve_input(position("bWA@c3 yTR@h18"), "B", "move bWA")
+
+
+@pytest.mark.parametrize(("text", "example", "column"), [
+    ("build pairs=2, 42 characters=WA objects=KY", "pairs=2,42", 15),  # play-test pl31's: "got ''"
+    ("build pairs=2 42 characters=WA objects=KY", "pairs=2,42", 14),
+    ("build pairs=2 ,42 characters=WA objects=KY", "pairs=2,42", 14),
+    ("build pairs=2,42 characters=WA, TH,GB objects=KY", "characters=WA,TH,GB", 32),
+])
+def test_PD_TEAM_FREE_01_a_build_list_typed_with_a_space_says_a_list_has_no_spaces(text, example, column):
+    """Play-test pl31: `build pairs=2, 42 ...` was refused "expected a room pair number in pairs=, got '' at column
+    7". A space inside a list (after its comma, before it, or instead of it) is a notation error that says so and
+    shows the list written whole. The edge: a list that ends with a comma before the next field, or the text's end,
+    keeps its own error (the item missing is empty); and it stays a notation error, never an illegal action."""
+    with pytest.raises(NotationError) as caught:
+        parse_action(text, "B")
+    assert caught.value.message == f"a list has no spaces: {example}" and caught.value.column == column
+    for ending in ("build pairs=2, characters=WA objects=KY", "build pairs=2,"):
+        with pytest.raises(NotationError, match="expected a room pair number in pairs=, got ''"):
+            parse_action(ending, "B")
+
+
+@pytest.mark.parametrize(("text", "example", "column"), [
+    ("build characters=AS, BE objects=AR", "characters=AS,BE", 21),
+    ("build characters=AS BE,BK objects=AR", "characters=AS,BE,BK", 20),
+    ("build characters=AS ,BE objects=AR", "characters=AS,BE", 20),
+])
+def test_CG_SEL_FULL_01_a_card_build_list_typed_with_a_space_says_a_list_has_no_spaces(text, example, column):
+    """As for the board game's build (play-test pl31): the Card Game's full frontal build, a space in a list."""
+    from dungeon_twister.engine.cards import parse_action as parse_card_action
+
+    with pytest.raises(NotationError) as caught:
+        parse_card_action(text, "B")
+    assert caught.value.message == f"a list has no spaces: {example}" and caught.value.column == column

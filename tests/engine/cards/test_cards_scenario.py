@@ -92,6 +92,27 @@ def test_CG_SEL_MUTUAL_01_the_picker_shows_and_both_take_it():
     assert len(legal_actions(s, "B")) == comb(6, 2) * 4  # CG-TUT1-04: 2 start characters, each on B1 or B2
 
 
+@pytest.mark.parametrize("mode", ["mutual", "draft"])
+def test_CG_SEL_MUTUAL_01_DRAFT_01_an_object_picked_among_the_characters_is_told_the_order(mode):
+    """CG-SEL-MUTUAL-01, CG-SEL-DRAFT-01: the characters are picked first, the objects after them. Play-test pl31:
+    `pick KY` while a character was due read "KY is not one of the characters", which did not teach the order. An
+    object among the characters, or a character among the objects, is told the order; a code that is neither is
+    still "not one of" the stage's cards. All three are illegal actions (the notation reads them), not typos."""
+    rule = {"mutual": "CG-SEL-MUTUAL-01", "draft": "CG-SEL-DRAFT-01"}[mode]
+    s = standard(mode)
+    picker = s.to_act[0]
+    e = refused(s, "pick KY", rule, picker)
+    assert e.message == "KY is an object: the characters are picked first, the objects after them"
+    assert refused(s, "pick ZZ", rule, picker).message == "ZZ is not one of the characters"
+    s = _pick_all(s, ["WA", "TH", "CL", "MK", "SN", "GB"] if mode == "mutual"
+                  else ["TR", "WA", "WZ", "SN", "MK", "TH", "CL", "EL", "GB", "BK", "CB", "CO"])
+    assert s.selection.stage == "objects"
+    picker = s.to_act[0]
+    e = refused(s, "pick WZ", rule, picker)
+    assert e.message == "WZ is a character: the characters are all picked, the objects now"
+    assert refused(s, "pick ZZ", rule, picker).message == "ZZ is not one of the objects"
+
+
 def test_CG_SEL_DRAFT_01_what_one_takes_the_other_loses():
     s = standard("draft")
     first = s.selection.first
