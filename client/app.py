@@ -96,7 +96,7 @@ def language_asked(argv: list[str]) -> str | None:
 
 class _PrintVersion(argparse.Action):
     """`--version`: the release, read only when asked (the protocol package it lives in is not imported for
-    `--help`: issue 7's cold start)."""
+    `--help`: issue 7's cold start; for `--version`, its versions module alone: the package's names load lazily)."""
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
         from dungeon_twister.protocol.versions import release

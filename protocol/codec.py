@@ -6,6 +6,9 @@ from typing import Any, NoReturn
 
 import msgpack
 
+# (every message registered before decode_message looks one up, however this module was reached: the package's
+# __init__ loads its names only when first asked for, ops32)
+from . import msg_game, msg_handshake, msg_lobby, msg_secret, msg_session  # noqa: F401
 from .errors import ProtocolError
 from .fields import decode_fields, encode_fields
 from .registry import MESSAGES, Message

@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 
 
 class _PrintVersion(argparse.Action):
-    """`--version`: the release (protocol/versions.py), read only when asked."""
+    """`--version`: the release (protocol/versions.py), read only when asked: that module alone is imported, as fast
+    as `--help` (tests/server/test_server_lifecycle.py)."""
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
         from dungeon_twister.protocol.versions import release

@@ -6,6 +6,7 @@ Resume tokens are kept (in memory and in the store) only as their SHA-256 digest
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 import secrets
@@ -343,9 +344,13 @@ class Lobby:
         buckets = self._creation_buckets(address if cap else None)  # (0: no limit by address, as behind a proxy)
         self._may_create(buckets)
         number = next(self._table_numbers)
-        table_id = f"t{number}-{secrets.token_hex(4)}"
-        join_code = (join_code or secrets.token_hex(4)) if options.private else None
         seed = self.server.seed_source()
+        # (with the seeds given, `--game-seeds`, the id follows from them too: a game with the players' deal
+        # contributions, whose seed hashes the table's id, is then dealt the same each run; ops32)
+        suffix = hashlib.sha256(f"{number} {seed}".encode()).hexdigest()[:8] if self.server.seeded \
+            else secrets.token_hex(4)
+        table_id = f"t{number}-{suffix}"
+        join_code = (join_code or secrets.token_hex(4)) if options.private else None
         nonce = make_nonce().hex()  # of the seed's commitment, sent before the game, revealed after it
         table = Table(self, table_id, options, seed, creator, join_code, nonce)
         table.creator_address = address

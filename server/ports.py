@@ -69,6 +69,7 @@ class Host(Protocol):
     lobby: Directory
     storage: Storage
     seed_source: Callable[[], int]
+    seeded: bool
     holding: bool
     held: list
 

@@ -67,6 +67,8 @@ class Server:
         self._owns_storage = storage is None
         self.storage = storage or open_configured(config)
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        self.seeded = seed_source is not None
+        """The games' seeds are given (tests, `dt-server --game-seeds`): the tables' ids follow from them too."""
         self.session_salt = secrets.token_hex(3)
         self.lobby = Lobby(self)
         self.sessions: set[Session] = set()

@@ -44,9 +44,9 @@ def test_help_lists_both_commands(capsys):
     assert "--bot {planner,greedy,random}" in capsys.readouterr().out
 
 
-def test_version_is_the_release_of_pyproject_for_client_and_server(capsys):
-    """`dt-client --version` and `dt-server --version` print the one release constant, pyproject.toml's version (an
-    admin checking an upgrade reads it without connecting)."""
+def test_version_is_the_release_for_client_and_server_and_pyproject_reads_it_from_there(capsys):
+    """`dt-client --version` and `dt-server --version` print the one release constant (an admin checking an upgrade
+    reads it without connecting); pyproject.toml takes its version from that constant (ops32)."""
     import tomllib
     from pathlib import Path
 
@@ -54,7 +54,9 @@ def test_version_is_the_release_of_pyproject_for_client_and_server(capsys):
     from dungeon_twister.server import app as server_app
 
     pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
-    assert RELEASE == pyproject["project"]["version"]
+    assert "version" not in pyproject["project"] and "version" in pyproject["project"]["dynamic"]
+    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {
+        "attr": "dungeon_twister.protocol.versions.RELEASE"}
     with pytest.raises(SystemExit) as exit_:
         app.main(["--version"])
     assert exit_.value.code == 0
@@ -65,12 +67,12 @@ def test_version_is_the_release_of_pyproject_for_client_and_server(capsys):
     assert capsys.readouterr().out == f"dt-server {RELEASE}\n"
 
 
-def test_the_release_has_one_source_the_distributions_metadata_with_the_source_tree_as_fallback(monkeypatch,
-                                                                                                 tmp_path):
+def test_the_release_has_one_source_and_the_installed_metadata_says_the_same():
     """ops31: the release was "0.1.0" written in pyproject.toml, protocol/versions.py, server/health.py and
-    server/bot.py. Now it is read from the installed distribution's metadata (which pip writes from pyproject.toml),
-    from pyproject.toml in a source tree that is not installed, and is "0+unknown" elsewhere; the handshake's
-    software of the client, the server's welcome, its bots and its health check all say it."""
+    server/bot.py; ops32: it is written once, RELEASE in protocol/versions.py, which pyproject.toml reads (so the
+    distribution's metadata pip writes says the same; an editable install made before a change of it fails here:
+    install again). The handshake's software of the client, the server's welcome, its bots and its health check
+    all say it."""
     import importlib.metadata
     from pathlib import Path
 
@@ -78,36 +80,17 @@ def test_the_release_has_one_source_the_distributions_metadata_with_the_source_t
     from dungeon_twister.protocol import versions
     from dungeon_twister.server import bot, health, session as server_session
 
-    installed = importlib.metadata.version("dungeon-twister-online")
-    assert versions.release() == versions.RELEASE == installed
+    assert versions.release() == versions.RELEASE == importlib.metadata.version("dungeon-twister-online")
     assert {client_session.SOFTWARE.version, server_session.VERSION, bot.SOFTWARE.version,
-            health.SOFTWARE.version} == {installed}
-
-    def not_installed(name):
-        raise importlib.metadata.PackageNotFoundError(name)
-
-    monkeypatch.setattr(importlib.metadata, "version", not_installed)
-    versions.release.cache_clear()
-    try:
-        assert versions.release() == installed  # (this checkout's pyproject.toml)
-        tree = tmp_path / "tree"
-        (tree / "protocol").mkdir(parents=True)
-        monkeypatch.setattr(versions, "__file__", str(tree / "protocol" / "versions.py"))
-        versions.release.cache_clear()
-        assert versions.release() == versions.UNKNOWN_RELEASE == "0+unknown"  # (no pyproject.toml)
-        (tree / "pyproject.toml").write_text('[project]\nname = "something-else"\nversion = "9.9"\n')
-        versions.release.cache_clear()
-        assert versions.release() == "0+unknown"  # (another project's)
-        (tree / "pyproject.toml").write_text('[project]\nname = "dungeon-twister-online"\nversion = "2.3.4"\n')
-        versions.release.cache_clear()
-        assert versions.release() == "2.3.4"
-    finally:
-        versions.release.cache_clear()
-    # no copy of the version in the code: a release changes pyproject.toml alone
+            health.SOFTWARE.version} == {versions.RELEASE}
+    # no other copy of the version in the code or in pyproject.toml: a release changes versions.py's line alone
     root = Path(__file__).parents[2]
-    for folder in ("engine", "protocol", "server", "client"):
-        for source in (root / folder).rglob("*.py"):
-            assert f'"{installed}"' not in source.read_text(encoding="utf-8"), source
+    quoted = f'"{versions.RELEASE}"'
+    copies = [(source.relative_to(root).as_posix(), line) for folder in ("engine", "protocol", "server", "client")
+              for source in (root / folder).rglob("*.py")
+              for line in source.read_text(encoding="utf-8").splitlines() if quoted in line]
+    assert copies == [("protocol/versions.py", f"RELEASE = {quoted}")]
+    assert quoted not in (root / "pyproject.toml").read_text(encoding="utf-8")
 
 
 def test_no_command_prints_the_usage(capsys):
@@ -575,13 +558,19 @@ def test_each_commands_help_says_what_it_does_and_what_its_values_mean(capsys):
 
 def test_the_command_line_imports_nothing_heavy_before_it_is_needed():
     """`dt-client --help` answers at once: parsing the command line imports no protocol, engine, trio or
-    prompt_toolkit (checked by the modules loaded, not by a clock)."""
-    code = ("import sys\nfrom dungeon_twister.client import app\n"
-            "try:\n    app.main(['--help'])\nexcept SystemExit:\n    pass\n"
-            "heavy = ('trio', 'prompt_toolkit', 'msgpack', 'dungeon_twister.engine', 'dungeon_twister.protocol')\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or m.startswith(heavy)))\n")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert result.stdout.strip().splitlines()[-1] == "[]"
+    prompt_toolkit (checked by the modules loaded, not by a clock); `--version` (ops32: 0.5 s before, the protocol
+    package's whole import for its versions module, then importlib.metadata) imports the versions module alone."""
+    heavy = ("'trio', 'prompt_toolkit', 'msgpack', 'cryptography', 'importlib.metadata', 'dungeon_twister.engine', "
+             "'dungeon_twister.protocol'")
+    loaded = {}
+    for option in ("--help", "--version"):
+        code = ("import sys\nfrom dungeon_twister.client import app\n"
+                f"try:\n    app.main(['{option}'])\nexcept SystemExit:\n    pass\n"
+                f"heavy = ({heavy})\n"
+                "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or m.startswith(heavy)))\n")
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        loaded[option] = result.stdout.strip().splitlines()[-1]
+    assert loaded == {"--help": "[]", "--version": "['dungeon_twister.protocol', 'dungeon_twister.protocol.versions']"}
     from dungeon_twister.protocol import DEFAULT_PORT
     from dungeon_twister.protocol.kinds import NAME, TABLE_ID
     assert app.DEFAULT_PORT == DEFAULT_PORT

@@ -114,3 +114,33 @@ def test_unregistered_error_codes_are_refused():
         ProtocolError("oops", "no such code")
     assert ProtocolError("internal", "bug").fault == "local"
     assert ProtocolError("commit_twice", "again").fault == "remote"
+
+
+def test_the_package_loads_its_names_when_first_asked_and_a_decoder_alone_knows_every_message():
+    """ops32: the package's __init__ imports nothing until one of its names is asked for (so that `--version`
+    loads protocol/versions.py alone), then all of them, as its plain imports did; and a process that reaches the
+    codec without the package's names still decodes every message (the registry is filled by the msg_ modules,
+    which codec.py imports itself). Checked in fresh interpreters: this one has loaded everything already."""
+    import subprocess
+    import sys
+
+    import dungeon_twister.protocol as protocol
+
+    def loaded(code: str) -> list[str]:
+        code = ("import sys\n" + code + "\nprint(sorted(m.rsplit('.', 1)[-1] for m in sys.modules "
+                "if m.startswith('dungeon_twister.protocol.')))")
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        return eval(result.stdout.strip().splitlines()[-1])
+
+    assert loaded("import dungeon_twister.protocol") == []
+    assert loaded("from dungeon_twister.protocol import versions") == ["versions"]
+    assert {"client_connection", "server_connection", "codec", "msg_secret"} <= set(
+        loaded("from dungeon_twister.protocol import Role"))
+    names = {example.spec.name for example in EXAMPLES}
+    assert loaded("from dungeon_twister.protocol.codec import decode_message, encode_message\n"
+                  "from dungeon_twister.protocol.registry import MESSAGES\n"
+                  f"assert set(MESSAGES) == {names!r}, sorted(MESSAGES)")
+    assert all(getattr(protocol, name) is not None for name in protocol.__all__)
+    assert set(protocol.__all__) <= set(dir(protocol))
+    with pytest.raises(AttributeError):
+        protocol.no_such_name

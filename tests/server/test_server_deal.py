@@ -173,6 +173,24 @@ async def test_both_players_contribute_and_the_game_is_dealt_from_the_mix(autoju
     assert "deal: NOT VERIFIED: the seed is not the mix" in capsys.readouterr().out
 
 
+async def test_with_the_seeds_given_a_table_and_its_mixed_deal_are_the_same_each_run(autojump_clock):
+    """ops32: the dealt seed hashes the table's id (section 16), which was random even on a server given its seeds
+    (`dt-server --game-seeds`, the tests'), so a game with the players' contributions was dealt anew each run (the
+    chaos test could not be replayed from its seed). With the seeds given, the id follows from the table's number
+    and seed; without them, it stays random."""
+    from dungeon_twister.server import Server
+    from test_server_support import LOCAL
+
+    runs = []
+    for _ in range(2):
+        async with guarded_server(seeds=(4,)) as server:
+            assert server.seeded
+            table, blue, _ = await mixed_pair(server, TableOptions(scenario="prison-1"))
+            runs.append((table, {k: v for k, v in views_of(blue)[-1].items() if k not in ("seats", "table")}))
+    assert runs[0] == runs[1] and runs[0][0].startswith("t1-") and len(runs[0][0]) == len("t1-") + 8
+    assert not Server(LOCAL).seeded
+
+
 async def test_a_player_without_the_feature_plays_as_before(autojump_clock):
     """Blue has the feature, Yellow does not: the game starts as soon as Yellow sits, from the server's seed (4),
     no view has a `deal` entry, and the end view reveals `seed` and `seed_nonce` as before (section 16)."""
