@@ -14,6 +14,7 @@ from hashlib import blake2b
 
 from ..boardgame.catalogue import load
 from ..boardgame.geometry import local_to_offset, rotate_side
+from ..boardgame.movement import SHIELDS
 from ..boardgame.viewsight import first_hit
 from ..core.choice import Part, PartsChoice
 from ..core.rng import Rng
@@ -216,7 +217,8 @@ class GreedyBot:
             if dest[1] == goal_y and leaves:
                 return 100.0 + (20 if "+" in action or "TS" in action else 0)
             hunting = bool(hunted) and not leaves
-            distance = self._distances(view, goal_y, hunted if hunting else frozenset())
+            crossing = self._crossing_now(view, load(view["set"]), token)
+            distance = self._distances(view, goal_y, hunted if hunting else frozenset(), crossing)
             start = _square(token["square"])
             far = 5 * view["rows"] + 12
             progress = distance.get(start, far) - distance.get(dest, far)
@@ -323,18 +325,73 @@ class GreedyBot:
             return -value  # already winning: spend the smallest card
         return -abs(value - needed) if value >= needed else value - 10
 
-    def _distances(self, view: dict, goal_y: int, hunted: frozenset[str] = frozenset()) -> dict[tuple[int, int], int]:
+    def _distances(self, view: dict, goal_y: int, hunted: frozenset[str] = frozenset(),
+                   crossing: frozenset[str] = frozenset()) -> dict[tuple[int, int], int]:
         """Steps from every open square to the goal (the opponent's start zone, or the squares of the enemies
-        hunted), or to a face-down room's border."""
-        key = ("distance", hunted)
+        hunted), or to a face-down room's border, for a figure that crosses `crossing` (`_crossing`)."""
+        key = ("distance", hunted, crossing)
         if key not in self._cache:
-            self._cache[key] = self._open_map(view, goal_y, hunted)
+            self._cache[key] = self._open_map(view, goal_y, hunted, crossing)
+        return self._cache[key]
+
+    BARRIERS = ("crevasses", "obstacles", "fountains", "rockfall")
+    """The Paladins & Dragons terrain no walker stops on and only some cross (movement.Walker: `barriers`, and
+    Rockfall, where an unprotected walker's move ends and it dies): none of it is a way in the bots' maps but for a
+    figure that crosses it (`_crossing`)."""
+
+    @staticmethod
+    def _crossing(view: dict, cat, token: dict, carried) -> frozenset[str]:
+        """What P&D terrain this figure crosses, carrying `carried`, as the engine's walker lets it
+        (movement.Walker.may_enter and trapped): with wings or as the Ghost, crevasses, 3D obstacles, fountains and
+        Rockfall (PD-TERR-CREVASSE-01, PD-GLOS-03, PD-TERR-ROCKFALL-04), and the Ghost rubble (PD-CHAR-ILLUS-04);
+        with a Rope, a crevasse ("rope": one at a time, PD-ROPE-01..03, PD-TERR-CREVASSE-04); with a shield,
+        Rockfall (PD-TERR-ROCKFALL-01/03). Never more than the engine allows: a shield lying on Rockfall
+        (PD-TERR-ROCKFALL-06) and an Illusionist's own markers are left out."""
+        if "terrain" not in view and "illusions" not in view:
+            return frozenset()
+        kind = cat.characters.get(token["code"])
+        if kind is None:
+            return frozenset()
+        _, _, flyer, _, _, incorporeal, no_carry = kind.gait
+        out = set()
+        if flyer or incorporeal:
+            out.update(("crevasses", "obstacles", "fountains", "rockfall"))
+        if incorporeal:
+            out.add("rubble")
+        if carried and not no_carry:
+            for t in view["tokens"]:
+                if t["id"] in carried and not t["character"] and t["code"] in cat.objects:
+                    obj = cat.objects[t["code"]]
+                    if obj.rope:
+                        out.add("rope")
+                    if not SHIELDS.isdisjoint(obj.abilities):
+                        out.add("rockfall")
+        return frozenset(out)
+
+    def _crossing_now(self, view: dict, cat, token: dict) -> frozenset[str]:
+        """`_crossing` of a figure with what it carries in the view (kept for the decision)."""
+        if "terrain" not in view and "illusions" not in view:
+            return frozenset()
+        key = ("crossing", token["id"])
+        if key not in self._cache:
+            self._cache[key] = self._crossing(view, cat, token, self._carried(view, token))
         return self._cache[key]
 
     @staticmethod
-    def _open_map(view: dict, goal_y: int, hunted: frozenset[str] = frozenset()) -> dict[tuple[int, int], int]:
+    def _barrier_squares(view: dict, crossing: frozenset[str] = frozenset()) -> list[str]:
+        """The squares of P&D terrain (BARRIERS) and illusion rubble a figure crossing `crossing` cannot enter."""
+        terrain = view.get("terrain", {})
+        out = [p for kind in GreedyBot.BARRIERS if kind not in crossing
+               and not (kind == "crevasses" and "rope" in crossing) for p in terrain.get(kind, ())]
+        if "rubble" not in crossing:
+            out += [p for p, _, k in view.get("illusions", ()) if k == "rubble"]
+        return out
+
+    @staticmethod
+    def _open_map(view: dict, goal_y: int, hunted: frozenset[str] = frozenset(),
+                  crossing: frozenset[str] = frozenset()) -> dict[tuple[int, int], int]:
         """`_distances` computed (no cache): breadth first from the goals (0) and the face-down rooms' borders (8)
-        over squares numbered (y + 1) * 10 + x."""
+        over squares numbered (y + 1) * 10 + x; P&D terrain only where the figure crosses it (`_crossing`)."""
         height = 5 * view["rows"]
         size = 10 * (height + 2)
         hidden = {r["slot"] for r in view["rooms"] if not r["revealed"]}
@@ -349,11 +406,14 @@ class GreedyBot:
         enterable = list(ground)
         for p in view["pits"]:
             enterable[index(p)] = False
-        for p in view.get("terrain", {}).get("obstacles", ()):  # PD-GLOS-03: nobody crosses or stops on one
+        for p in GreedyBot._barrier_squares(view, crossing):  # PD-GLOS-03, PD-TERR-CREVASSE-01, PD-TERR-ROCKFALL-01
             enterable[index(p)] = False
         shut = {(index(a), index(b)) for a, b, _ in view["walls"]}
         shut |= {(index(a), index(b)) for a, b, st in view["portcullises"] if st == "closed"}
         shut |= {(index(a), index(b)) for a, b in view.get("slits", ())}  # PR-SLIT-02
+        if "rope" in crossing and "crevasses" not in crossing:  # PD-ROPE-03: never from a crevasse onto another
+            crevasses = {index(p) for p in view.get("terrain", {}).get("crevasses", ())}
+            shut |= {(i, n) for i in crevasses for n in (i - 1, i + 1, i - 10, i + 10) if n in crevasses}
         shut |= {(b, a) for a, b in shut}
         distance = [-1] * size
         if hunted:
@@ -739,7 +799,9 @@ class PlannerBot(GreedyBot):
             return 100.0 * exit_vp + (60.0 if treasure else 0.0) + 5 * sum(
                 1 for i in after if codes.get(i, {}).get("character"))
         start = _square(token["square"])
-        distance = self._distances(view, goal_y)  # the steps of a way open now (or to a face-down room)
+        crossing = self._crossing(view, cat, token, after)  # (what it carries once there: a Rope, a shield)
+        open_ways = self._distances(view, goal_y, crossing=crossing)  # the steps of a way open now (or to a
+        distance = open_ways  # face-down room)
         if start not in distance or not self.OPEN_WAYS:
             distance = self._cost_map(view, goal_y)  # none: the nearest way through what may open
         far = 10 * view["rows"] + 60
@@ -750,9 +812,9 @@ class PlannerBot(GreedyBot):
         if self._walled(view, seat):  # a figure walled off: a room to turn first (its own way or a friend's)
             pull = self._gear_pull(view, seat, move, start, dest)
             if pull is not None:
-                score = max(score, pull) if start in self._distances(view, goal_y) else self.DRIFT * score + pull
+                score = max(score, pull) if start in open_ways else self.DRIFT * score + pull
         ap_after = view.get("ap", 0) - 1
-        if steps_after <= move * ap_after and self._distances(view, goal_y).get(dest, far) <= move * ap_after:
+        if steps_after <= move * ap_after and open_ways.get(dest, far) <= move * ap_after:
             score += 15.0 * weight  # it can still get out this turn: keep it going
         # what it carries: picking up, handing over and leaving behind
         if left or taken:
@@ -938,7 +1000,7 @@ class PlannerBot(GreedyBot):
             return self._cache["ground"]
         height = 5 * view["rows"]
         hidden = {r["slot"] for r in view["rooms"] if not r["revealed"]}
-        pits = {_square(p) for p in view["pits"]}
+        pits = {_square(p) for p in (*view["pits"], *self._barrier_squares(view))}  # (P&D terrain: as a pit)
         passable = {(x, y) for x in range(10) for y in range(-1, height + 1)
                     if (y in (-1, height) or f"{'AB'[x // 5]}{y // 5 + 1}" not in hidden) and (x, y) not in pits}
         blocked = {frozenset((_square(a), _square(b))) for a, b, _ in view["walls"]}
@@ -1232,9 +1294,11 @@ class PlannerBot(GreedyBot):
             at += count
         return tuple(links)
 
-    def _open_ways(self, view: dict, goal_y: int) -> dict[tuple[int, int], int]:
-        """GreedyBot's map of the ways open now (`_open_map`), kept by layout like `_cost_map`."""
-        return self._kept(("open", goal_y, self._layout(view)), lambda: self._open_map(view, goal_y))
+    def _open_ways(self, view: dict, goal_y: int, crossing: frozenset[str] = frozenset()) -> dict[tuple[int, int], int]:
+        """GreedyBot's map of the ways open now (`_open_map`) for a figure crossing `crossing`, kept by layout like
+        `_cost_map`."""
+        return self._kept(("open", goal_y, self._layout(view), crossing),
+                          lambda: self._open_map(view, goal_y, crossing=crossing))
 
     def _layout(self, view: dict) -> bytes:
         """What the maps depend on: walls, portcullises, pits, arrow slits and the face-down rooms (plain values, so
@@ -1251,7 +1315,7 @@ class PlannerBot(GreedyBot):
         values = (sorted((min(a, b), max(a, b), k) for a, b, k in view["walls"]),
                   sorted((min(a, b), max(a, b), k) for a, b, k in view["portcullises"]),
                   sorted(view["pits"]), sorted((min(a, b), max(a, b)) for a, b in view.get("slits", ())),
-                  sorted(view.get("terrain", {}).get("obstacles", ())),
+                  sorted(GreedyBot._barrier_squares(view)),
                   [r["slot"] for r in view["rooms"] if not r["revealed"]])
         return blake2b(repr(values).encode(), digest_size=16).digest()
 
@@ -1273,7 +1337,7 @@ class PlannerBot(GreedyBot):
             for y in range(y0, y0 + 5):
                 for x in range(x0, x0 + 5):
                     cost[(y + 1) * 10 + x] = hidden_cost
-        for p in (*view["pits"], *view.get("terrain", {}).get("obstacles", ())):  # (PD-GLOS-03: a 3D obstacle)
+        for p in (*view["pits"], *GreedyBot._barrier_squares(view)):  # (P&D terrain nobody stops on: BARRIERS)
             cost[index(p)] += wall
         goal = (goal_y + 1) * 10
         distance = [10**6] * (10 * rows)
@@ -1320,10 +1384,10 @@ class PlannerBot(GreedyBot):
     """Steps a figure with no open way to the exit counts as beyond its cost-map distance (`_cost_map`): a room
     turned that opens it a way gains at least that much."""
 
-    def _potential(self, view: dict, goal_y: int):
-        """A figure's distance from the exit in a layout, as a function of its square: the steps of an open way,
-        else the cost map's (through walls) plus WALLED."""
-        ways, costs = self._open_ways(view, goal_y), self._cost_map(view, goal_y)
+    def _potential(self, view: dict, goal_y: int, crossing: frozenset[str] = frozenset()):
+        """A figure's distance from the exit in a layout, as a function of its square: the steps of an open way
+        (for a figure crossing `crossing`), else the cost map's (through walls) plus WALLED."""
+        ways, costs = self._open_ways(view, goal_y, crossing), self._cost_map(view, goal_y)
         far = 10 * view["rows"] + 60
 
         def potential(square: tuple[int, int]) -> int:
@@ -1355,10 +1419,15 @@ class PlannerBot(GreedyBot):
         mine = None
         for which, goal_y, sign in ((seat, 5 * view["rows"] if seat == "B" else -1, 1.0),
                                     ("Y" if seat == "B" else "B", -1 if seat == "B" else 5 * view["rows"], -0.5)):
-            old, new = self._potential(view, goal_y), self._potential(turned, goal_y)
+            potentials = {}
             for t, moved in zip(view["tokens"], turned["tokens"]):
                 if t["id"] and t["character"] and t["colour"] == which and not t["wounded"] and t["square"] \
                         and t["code"] in cat.characters:
+                    crossing = self._crossing_now(view, cat, t)
+                    if crossing not in potentials:
+                        potentials[crossing] = (self._potential(view, goal_y, crossing),
+                                                self._potential(turned, goal_y, crossing))
+                    old, new = potentials[crossing]
                     step = cat.characters[t["code"]].move or 1
                     before = old(_square(t["square"]))
                     after = new(_square(moved["square"]))
@@ -1373,9 +1442,10 @@ class PlannerBot(GreedyBot):
         """Whether a standing figure of mine has no open way to the exit (nor to a face-down room)."""
         if "walled" not in self._cache:
             cat = load(view["set"])
-            ways = self._open_ways(view, 5 * view["rows"] if seat == "B" else -1)
+            goal_y = 5 * view["rows"] if seat == "B" else -1
             self._cache["walled"] = any(
-                _square(t["square"]) not in ways for t in view["tokens"] if t["id"] and t["character"]
+                _square(t["square"]) not in self._open_ways(view, goal_y, self._crossing_now(view, cat, t))
+                for t in view["tokens"] if t["id"] and t["character"]
                 and t["colour"] == seat and not t["wounded"] and t["square"] and t["code"] in cat.characters)
         return self._cache["walled"]
 

@@ -107,3 +107,65 @@ def test_PD_TEAM_FREE_01_greedy_and_random_bots_build_and_play_mixed_games_to_th
     for bots in (("greedy", "greedy"), ("random", "greedy")):
         result = play_game(1, Options(set_name="all_sets", teams="free"), bots=bots, max_actions=3000)
         assert result.reason in ("target reached", "nobody can score any more"), bots
+
+
+CREVASSE_ROOMS = "A1=41G/0 B1=42G/0 A2=43G/0 B2=44G/0 A3=43D/0 B3=44D/0 A4=41D/0 B4=42D/0"
+"""Room 43G on A2 (ranks 6-10) at orientation 0: the crevasse b8 c8 d8, d9, d10 bends through the room, the pit b7
+walled off from a7 below it; the way north from c7 goes round by c6, b6, a6 and a7 (PD-TERR-CREVASSE-01)."""
+TEAM = ("GO", "TR", "WA", "WZ", "TH", "MK", "CL", "GB", "RP", "SW", "AR", "FW", "FH", "TS")
+
+
+def crevasse_position(placed: str):
+    """A base_paladins position on CREVASSE_ROOMS, Blue to play with 3 AP and no jump card: the tokens `placed`
+    ("bGO@c7 bRP@c7") on the board, the rest of TEAM behind the screens, the other tokens unused."""
+    from dungeon_twister.engine import parse_position
+    from dungeon_twister.engine.boardgame.catalogue import load
+
+    cat = load("base_paladins")
+    words = placed.split()
+    unused = [f"{c}{code}>unused" for c in "by" for code in (*cat.characters, *cat.objects) if code not in TEAM]
+    return parse_position(f"DT1 base_paladins vp=5 ; rooms {CREVASSE_ROOMS} ; ports - ; tokens {' '.join(words + unused)}"
+                          " ; cards B:2345/-/0123/0 Y:2345/-/0123/0 ; turn 5 B main ap=3 high=1 four=0 first=B "
+                          "placer=- combats=0")
+
+
+def test_PD_TERR_CREVASSE_01_the_bots_walk_round_a_crevasse_and_cross_it_with_a_rope():
+    """PD-TERR-CREVASSE-01: no character enters a crevasse; flyers and the Ghost cross it, and a Rope one square at a
+    time (PD-ROPE-01..03, PD-TERR-CREVASSE-04). The bots' maps took the crevasse for open ground: a Goblin on c7
+    saw its way north through c8, stood still (the planner ended its turn, 4 seeds of 4) or stepped to and fro, and
+    the way round by b6 was a step back. Now each figure's map (`_crossing`) leaves out what it cannot cross: the
+    Goblin walks round (b6), with a Rope it crosses (c9), and no map claims a way the engine refuses."""
+    from dungeon_twister.engine.tools.bots import PlannerBot, _square
+
+    goal = 20
+    alone = crevasse_position("bGO@c7 yTR@j1")
+    seen = view(alone, "B")
+    assert {"b8", "c8", "d8", "d9", "d10"} <= set(seen["terrain"]["crevasses"])
+    for seed in range(4):
+        assert GreedyBot().choose(seen, legal_texts(alone, "B"), Rng(seed)) == "move bGO b6"
+        assert PlannerBot().choose(seen, legal_texts(alone, "B"), Rng(seed)) == "move bGO b6"
+    cat = alone.catalogue
+    goblin = next(t for t in seen["tokens"] if t["id"] == "bGO")
+    assert GreedyBot._crossing(seen, cat, goblin, set()) == frozenset()
+    walker = GreedyBot._open_map(seen, goal)
+    assert not {_square(p) for p in seen["terrain"]["crevasses"]} & set(walker)
+    assert walker[_square("b6")] < walker[_square("c7")]  # the way round is the way
+
+    roped = crevasse_position("bGO@c7 bRP@c7 yTR@j1")
+    seen = view(roped, "B")
+    goblin = next(t for t in seen["tokens"] if t["id"] == "bGO")
+    crossing = GreedyBot._crossing(seen, cat, goblin, {"bRP"})
+    assert crossing == frozenset({"rope"})
+    ropes = GreedyBot._open_map(seen, goal, crossing=crossing)
+    assert ropes[_square("c8")] < ropes[_square("c7")] < walker[_square("c7")]
+    # edge, PD-ROPE-03: never from a crevasse onto another: the crevasse d9 (walled from c9) is reached from e9,
+    # not from the crevasse d10 beside it, nearer the exit
+    assert ropes[_square("d9")] == ropes[_square("e9")] + 1 > ropes[_square("d10")] + 1
+    for seed in range(4):
+        assert GreedyBot().choose(seen, legal_texts(roped, "B"), Rng(seed)) == "move bGO c9"
+
+    # wings and a shield (PD-TERR-CREVASSE-01, PD-TERR-ROCKFALL-03/04): what each crosses, never stops on
+    wizard = {"id": "bWZ", "code": "WZ", "colour": "B", "square": "c7", "character": True, "wounded": False}
+    assert GreedyBot._crossing(seen, cat, wizard, set()) == {"crevasses", "obstacles", "fountains", "rockfall"}
+    shield = [{"id": "bFH", "code": "FH", "colour": "B", "square": "c7", "character": False, "wounded": False}]
+    assert GreedyBot._crossing(dict(seen, tokens=shield), cat, goblin, {"bFH"}) == {"rockfall"}
