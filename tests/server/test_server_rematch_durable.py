@@ -421,3 +421,34 @@ async def test_a_keyed_hello_is_taken_to_its_kept_seat_only_once_its_key_is_prov
             await ann.send(Prove(sign_proof(key, welcome.challenge, welcome.session, "ann")))
             assert (await ann.expect(TableCreated)).table == table.id
             assert (await ann.expect(Joined)).seat == "B"
+
+
+async def test_a_finished_table_let_go_after_a_store_failure_takes_its_rematch_offer_with_it(tmp_path, monkeypatch):
+    """Review rv31: a finished table with a rematch offer standing whose step the store could not save (here Bob's
+    decline) stops; a resume of it, once the store answers again, lets it go (it is not open in the store:
+    bad_token, to the lobby) but its `kept` row stayed, so the next start, perhaps days later, brought the stale
+    offer back for a minute (and kept its tokens until then). The row goes with the table now. Its edge: an offer
+    standing at a clean stop still comes back (test_a_standing_rematch_offer_outlives_a_restart...)."""
+    from dungeon_twister.server.storage import SqliteStorage, StorageError
+
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path) as server:
+            table, ann, bob = await finished_pair(server)
+            await ann.send(Rematch(table))
+            await bob.expect_event("rematch_offered")
+            await ann.expect_event("view")
+            info = resume(ann, table)
+
+            def broken(self, table_id, kept):
+                raise StorageError("database or disk is full")
+
+            monkeypatch.setattr(SqliteStorage, "set_kept", broken)
+            await bob.send(DeclineRematch(table))
+            assert (await bob.expect(Error)).code == "game_stopped"
+            monkeypatch.undo()  # the disk has room again
+            assert server.storage.kept(table) == {"offers": ["B"]}
+            back = await Client.connect(server, "ann", memory=True, resume=info)
+            assert (await back.expect(Error)).code == "bad_token"
+            assert server.storage.kept(table) is None
+        async with server_on(tmp_path, seeds=(5,)) as server:
+            assert list(server.lobby.tables) == [] and server.storage.offered_tables() == []
