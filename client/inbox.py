@@ -343,10 +343,12 @@ def _table_closed(session: Session, message: TableClosed) -> None:
 def _table_created(session: Session, message: TableCreated) -> None:
     state = session.state
     state.join_code = message.join_code
-    if session.creating is not None and state.rematch_to != message.table:
-        session.made = (message.table, session.creating)
     if state.rematch_to == message.table:  # (the rematch's: said when we sit there, `_joined`)
         return
+    if session.creating is None:  # not ours: the server takes us to a seat kept for us (said at its `joined`)
+        state.taken_to = message.table
+        return
+    session.made, session.creating = (message.table, session.creating), None
     if message.join_code:
         state.say(_("table {table} created (private: join code {code})").format(table=message.table,
                                                                                code=message.join_code))
@@ -390,7 +392,15 @@ def _joined(session: Session, message: Joined) -> None:
     state.enter_table(message.table, message.seat)
     session.early_commits.clear()
     rematch, state.rematch_to = state.rematch_to == message.table, None
-    if rematch and message.seat:
+    taken, state.taken_to = state.taken_to == message.table, None
+    if taken and message.seat:  # (docs/protocol.md section 6, `rematch`: back after a cut, or a restart)
+        code = _(" (private: join code {code})").format(code=state.join_code) if state.join_code else ""
+        # TRANSLATORS: {table} the table's id; {seat} Blue or Yellow; {code} " (private: join code ...)" or ""
+        line = _("your seat at table {table} was kept for you: the server took you back to it{code}, you play "
+                 "{seat}").format(table=message.table, code=code, seat=seat_name(message.seat))
+        state.say(line)
+        state.log.append(line)
+    elif rematch and message.seat:
         code = _(" (private: join code {code})").format(code=state.join_code) if state.join_code else ""
         # TRANSLATORS: {table} the new table's id; {seat} Blue or Yellow; {code} " (private: join code ...)" or ""
         line = _("rematch at table {table}{code}: you play {seat} this time").format(

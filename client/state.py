@@ -367,6 +367,9 @@ class ClientState:
     rematch_to: str | None = None
     """The table the server makes for the rematch (its event `rematch`), kept across the `left` and
     `table_created` that take us there, until its `joined` (inbox)."""
+    taken_to: str | None = None
+    """The table whose `table_created` came unasked, not a rematch's: the server takes us to a seat it kept for our
+    name (we were cut off, or it restarted, before we sat there), until its `joined` (inbox)."""
     asked_last: str | None = None
     """What the opponent asked of us last, "takeback" or "draw": `yes` and `no` answer it when both are pending."""
     view_of_request: bool = False

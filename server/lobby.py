@@ -494,6 +494,20 @@ class Lobby:
                         session.send(message)
             last = now
 
+    def kept_seat(self, name: str) -> tuple[Table, str] | None:
+        """(table, seat) of a seat a table keeps for `name` that he has not taken (a rematch's, a kept seat's:
+        Seating.reserve), if any: the server moved him there and his connection, or the server itself, went before
+        he sat (Session._to_kept_seat). A look at each table (as `tables_created_by`), once a hello."""
+        key = name_key(name)
+        for table in self.tables.values():
+            reserved = table.seating.reserved
+            if not reserved or table.stopped:
+                continue
+            for seat, kept in reserved.items():
+                if name_key(kept) == key and table.seating.seats[seat].name is None:
+                    return table, seat
+        return None
+
     def tables_created_by(self, creator: str | None) -> int:
         """The tables of `creator` whose game is not over."""
         return sum(1 for table in self.tables.values() if table.creator == creator and table.play.result is None)

@@ -139,6 +139,10 @@ class TableDoor(Protocol):
     def offer(self, item) -> bool:
         """Queue an item without waiting (False: no room, or closed)."""
 
+    def take_player(self, session: Client, seat: str, event: dict | None = None) -> bool:
+        """Seat a player moved here (a rematch, a kept seat), queued without waiting (False: the inbox did not
+        take it)."""
+
 
 class TableRoom(TableDoor, Protocol):
     """A table as its own parts (play.Play, seating.Seating) and the lobby see it (table.Table)."""

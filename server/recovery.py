@@ -94,6 +94,11 @@ def revive_table(server: Server, stopped: Table) -> Table | None:
     try:
         stored = lobby.store.table(stopped.id)
         if stored is None or stored.status != "open":
+            if stored is not None and stored.status == "over":
+                # a finished table's rematch offer (rematch.py) goes with it: its `kept` row would bring the stale
+                # offer back at the next start, perhaps days later, for a minute, and keep its tokens (review rv31)
+                with lobby.store.transaction():
+                    lobby.store.set_kept(stopped.id, None)
             _let_go(lobby, stopped, "not open in the store")
             raise TableGone(stopped.id)
         stored.kept = lobby.store.kept(stored.id)  # (its seats kept for names, as at a start)

@@ -383,8 +383,8 @@ class Seating:
     def arrive(self, session: Session, seat: str, event: dict | None) -> None:
         """A player another table moved here (`Arrival`) takes `seat` as a `join` would (`joined`, a snapshot), then
         everyone here is told `event` if there is one; nobody is seated if meanwhile he went to another table or his
-        connection ended (a table nobody else is expected at then closes: a kept seat's; a rematch's waits for its
-        other player)."""
+        connection ended (the seat stays kept for his name until its deadline: back, he is taken to it,
+        Session._to_kept_seat; a table with no seat kept closes if nobody is at it)."""
         if session.moving_to is self.table:
             session.moving_to = None
         if session.conn.state is not State.LOBBY or session.table is not self.table or session.closing:

@@ -758,6 +758,8 @@ class Session:
         if self._deferred is not None:
             (table, enter), self._deferred = self._deferred, None
             await self._submit(table, enter)
+        else:
+            self._to_kept_seat()
 
     def _give_back_held_name(self) -> None:
         """A hello that claimed a held seat's name and failed to prove its key: the name is the seat's again."""
@@ -882,12 +884,37 @@ class Session:
             ref = lobby.tokens.get(hello.resume.token)
             if (ref is None or ref.table.id != hello.resume.table or ref.name != hello.name
                     or (ref.seat is None) != self.is_spectator):
-                return self.send_error(templated("bad_token", "this resume token is unknown or expired"))
+                self.send_error(templated("bad_token", "this resume token is unknown or expired"))
+                if self._proof is None:  # (else once the key is proven: `_prove`)
+                    self._to_kept_seat()
+                return None
             enter = Enter(self, hello.resume.token, hello.resume.last_event)
             if self._proof is not None:  # the seat waits for the proof of the key
                 self._deferred = (ref.table, enter)
                 return None
             await self._submit(ref.table, enter)
+        elif self._proof is None and not self._health_check:
+            self._to_kept_seat()
+
+    def _to_kept_seat(self) -> None:
+        """A player back in the lobby (a hello that resumes nothing, or a seat the server no longer knows) for whom
+        a table keeps a seat he has not taken (a rematch's, a kept seat's: the server moved him there, and his
+        connection or the server itself went before he sat; after a restart the old table's token is gone) is
+        taken to it, as the move would have taken him: `table_created` (with a private table's join code), then
+        the table seats him (`joined`, its snapshot: Table.take_player). Before, he landed in the lobby and had
+        to find the table and `join` it himself (rm31 left it). Not a spectator's connection, nor a bot's."""
+        if (self.is_spectator or self.bot_name is not None or self.table is not None or self.moving_to is not None
+                or self.conn.state is not State.LOBBY or self.name is None):
+            return
+        found = self.server.lobby.kept_seat(self.name)
+        if found is None:
+            return
+        table, seat = found
+        if not table.take_player(self, seat):  # (its inbox full or closed: the seat stays kept, `join` takes it)
+            self.table = None
+            return log("kept_seat_not_taken", session=self.id, name=self.name, table=table.id, seat=seat)
+        self.send(TableCreated(table.id, table.join_code))  # (before the table's `joined`: its task runs later)
+        log("taken_to_kept_seat", session=self.id, name=self.name, table=table.id, seat=seat)
 
     def _back_to_a_seat(self, hello: Hello) -> bool:
         """Whether `hello` resumes a seat the server holds for this name: max_connections keeps newcomers out, not a
@@ -996,7 +1023,8 @@ class Session:
                 except TableGone:  # never to come back: a resume is told its token is no more (to the lobby)
                     self.table = None
                     if isinstance(item, Enter):
-                        return self.send_error(templated("bad_token", "this resume token is unknown or expired"))
+                        self.send_error(templated("bad_token", "this resume token is unknown or expired"))
+                        return self._to_kept_seat()
                     return self.send_error(templated("no_such_table", "table {table} has closed", table=table.id))
                 if revived is not None:
                     return await self._submit(revived, item)

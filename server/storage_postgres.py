@@ -87,6 +87,10 @@ def shown_url(url: str) -> str:
 _PASSWORD_PARAMETER = re.compile(r"(?:^|(?<=&))(password|sslpassword)=[^&#]*")
 
 
+KEPT_COLUMNS = {"kept": ["table_id", "data"], "kicks": ["folded", "name", "expires"]}
+"""The columns of the tables `KEPT_SCHEMA` makes (`_kept_tables_are_ours`)."""
+
+
 class PostgresStorage(SqlStorage):
     """The store in the PostgreSQL database `url` (a libpq connection URL: `postgresql://user@host/dbname`, or
     `postgresql:///dbname?host=/run/postgresql` for a Unix socket; a password is best kept in ~/.pgpass). The
@@ -112,6 +116,7 @@ class PostgresStorage(SqlStorage):
             self._check(readonly)
             if not readonly:
                 self._db.execute(KEPT_SCHEMA)
+                self._kept_tables_are_ours()
                 self._db.execute(INDEXES)
                 self._db.execute(TOKENS_LEFT)
         except self._errors as error:
@@ -185,6 +190,19 @@ class PostgresStorage(SqlStorage):
                                f"to {SCHEMA_VERSION}); upgrade dt-server")
         if version < SCHEMA_VERSION:
             raise StorageError(f"{self.location}: an unknown dt-server schema (version {version})")
+
+    def _kept_tables_are_ours(self) -> None:
+        """`kept` and `kicks` are made IF NOT EXISTS for an older store (session 31): a table of that name another
+        program made in the database meanwhile is refused by its columns, as a new store's creation refuses it,
+        not shared (review rv31: the kicks went into it, or a later statement failed on its columns)."""
+        for name, columns in KEPT_COLUMNS.items():
+            found = [row[0] for row in self._db.execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND "
+                "table_name = %s ORDER BY ordinal_position", (name,)).fetchall()]
+            if found != columns:
+                raise StorageError(f"{self.location}: the table {name} is not dt-server's (its columns: "
+                                   f"{', '.join(found)}; dt-server's: {', '.join(columns)}): use a database of "
+                                   "dt-server's own")
 
     def close(self) -> None:
         if self._db is not None:

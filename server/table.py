@@ -296,8 +296,10 @@ class Table:
             elif isinstance(item, Arrival):
                 self.seating.arrive(item.session, item.seat, item.event)
             elif isinstance(item, CreatorGone):
-                if not self.play.started:  # a table made and left empty: nobody is coming to sit at it
-                    self.note_if_empty(at_once=True)
+                if not self.play.started:  # a table made and left empty: nobody is coming to sit at it (unless a
+                    # seat is kept for a name: its player, back, is taken to it, Session._to_kept_seat; it waits
+                    # for him until its deadline, Seating.reserve)
+                    self.note_if_empty(at_once=not self.seating.reserved)
             else:
                 n = self.log.n
                 self._request(item.session, item.message)

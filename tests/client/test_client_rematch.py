@@ -297,3 +297,31 @@ def test_an_offer_in_the_snapshot_of_a_finished_game_is_said_after_its_end():
     assert state.notice == "ann offers a rematch: `yes` (or `rematch`) accepts, `no` declines"
     Commands(wired.session, lambda: None).run("yes")
     assert wired.sent() == [Rematch(TABLE)]
+
+
+def test_the_servers_move_to_a_seat_kept_for_us_is_said_as_such():
+    """docs/protocol.md section 6, `rematch`: a player cut off (or by a restart of the server) before he sat at the
+    table that keeps a seat for him is taken to it when he comes back: an unasked `table_created`, then `joined`
+    and a snapshot. It read "table t-2 created" then "joined table t-2 as Yellow", as if he had made a table; it
+    says the seat was kept for him and where he is, the join code of a private table with it, and nothing is
+    sent. Its edge: a table we asked for (`create`) is still said as created."""
+    wired = WiredSession()
+    state = wired.session.state
+    wired.deliver(TableCreated("t-2", join_code="ab12cd34"))
+    assert "created" not in state.notice
+    wired.deliver(Joined("t-2", "token-2", "Y"))
+    wired.deliver(Snapshot("t-2", 1, seat_view(POSITION, "Y", seats={"B": "bob", "Y": "ann"}, table={"id": "t-2"})))
+    assert wired.sent() == []
+    assert (state.table, state.seat, state.taken_to) == ("t-2", "Y", None)
+    line = ("your seat at table t-2 was kept for you: the server took you back to it (private: join code ab12cd34), "
+            "you play Yellow")
+    assert state.notice == line and line in state.log
+    # the edge
+    Commands(wired.session, lambda: None).run("leave")
+    wired.deliver(Left("t-2"))
+    wired.sent()
+    Commands(wired.session, lambda: None).run("create")
+    assert [type(m).__name__ for m in wired.sent()] == ["CreateTable"]
+    wired.deliver(TableCreated("t-3"))
+    assert state.notice == "table t-3 created" and state.taken_to is None
+    assert [type(m).__name__ for m in wired.sent()] == ["Join"]

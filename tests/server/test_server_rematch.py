@@ -106,7 +106,7 @@ async def test_rematch_between_two_people_offer_then_accept_seats_swapped(autoju
 async def test_rematch_seats_are_kept_for_their_names(autojump_clock):
     """A rematch's table keeps each seat for its player until he sits (server/seating.py `reserve`): another
     player's `join` of it is refused (seat_taken, saying for whom), a `join` of any seat finds none, the creator's
-    `bot` may not take it; spectators may watch; its player sits."""
+    `bot` may not take it; spectators may watch; its player, connecting, is taken to it and sits."""
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(3,)) as server:
             table = server.lobby.create_table(TableOptions(beginner=True), "ann")
@@ -122,7 +122,7 @@ async def test_rematch_seats_are_kept_for_their_names(autojump_clock):
             (info,) = (await carol.expect(Tables)).tables
             assert (info.blue, info.yellow, info.blue_kept, info.yellow_kept) == (None, None, "Ann", "bob")
             ann = await Client.connect(server, "ann", memory=True)  # (kept for "Ann": a name in any case)
-            await ann.send(Join(table.id))
+            assert (await ann.expect(TableCreated)).table == table.id  # (taken to it: Session._to_kept_seat)
             assert (await ann.expect(Joined)).seat == "B"
             await carol.send(ListTables())
             (info,) = (await carol.expect(Tables)).tables
@@ -133,7 +133,6 @@ async def test_rematch_seats_are_kept_for_their_names(autojump_clock):
             await watcher.send(Spectate(table.id))
             await watcher.expect(Snapshot)
             bob = await Client.connect(server, "bob", memory=True)
-            await bob.send(Join(table.id, "Y"))
             assert (await bob.expect(Joined)).seat == "Y"
             await watcher.expect_event("game_started")
 
