@@ -393,15 +393,14 @@ def _joined(session: Session, message: Joined) -> None:
     session.early_commits.clear()
     rematch, state.rematch_to = state.rematch_to == message.table, None
     taken, state.taken_to = state.taken_to == message.table, None
+    code = _(" (private: join code {code})").format(code=state.join_code) if state.join_code else ""
     if taken and message.seat:  # (docs/protocol.md section 6, `rematch`: back after a cut, or a restart)
-        code = _(" (private: join code {code})").format(code=state.join_code) if state.join_code else ""
         # TRANSLATORS: {table} the table's id; {seat} Blue or Yellow; {code} " (private: join code ...)" or ""
         line = _("your seat at table {table} was kept for you: the server took you back to it{code}, you play "
                  "{seat}").format(table=message.table, code=code, seat=seat_name(message.seat))
         state.say(line)
         state.log.append(line)
     elif rematch and message.seat:
-        code = _(" (private: join code {code})").format(code=state.join_code) if state.join_code else ""
         # TRANSLATORS: {table} the new table's id; {seat} Blue or Yellow; {code} " (private: join code ...)" or ""
         line = _("rematch at table {table}{code}: you play {seat} this time").format(
             table=message.table, code=code, seat=seat_name(message.seat))
