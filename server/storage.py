@@ -749,6 +749,13 @@ class SqliteStorage(SqlStorage):
             try:
                 self._db.execute("COMMIT")
             except sqlite3.Error as error:
+                # a COMMIT that fails (a full disk, an I/O error, a lock) may leave the transaction open, and the
+                # next step's COMMIT would then save this failed step's writes: the step is undone here, as one
+                # that raised (review rm32)
+                try:
+                    self._rollback()
+                except sqlite3.Error:
+                    pass  # (SQLite rolled it back itself)
                 raise StorageError(f"{self.location}: {error}") from None
 
     def _rollback(self) -> None:

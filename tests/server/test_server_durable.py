@@ -45,7 +45,7 @@ from dungeon_twister.protocol import (
     Timer,
 )
 from dungeon_twister.server.storage import (DATABASE_NAME, EXIT_STORE_UNUSABLE, SCHEMA_VERSION, SqliteStorage,
-                                            StorageError, open_storage)
+                                            StorageError, StoredTable, open_storage)
 from test_server_resume import play_until
 from test_server_support import (HANG_GUARD, REAL_TIME_HANG_GUARD, Client, KeepingConnection, Scripted, find_seed,
                                  create_join_leave, running_server, seated_pair)
@@ -361,6 +361,37 @@ async def teams_the_store_cannot_commit(blue: Client, yellow: Client, monkeypatc
 
     monkeypatch.setattr(SqliteStorage, "_commit", broken)
     await yellow.commit("team", yellow.view["legal"][0])
+
+
+def test_a_step_whose_commit_fails_is_undone_not_saved_by_the_next_commit():
+    """A COMMIT that fails (here SQLite's "disk I/O error", once) fails its step, and what the step wrote is rolled
+    back: the next step's COMMIT saves its own line only (review rm32: it also saved the failed step's, whose table
+    the server had let go as not saved)."""
+
+    class CommitFailsOnce:
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self.db, self.failed = db, False
+
+        def execute(self, sql: str, *args):
+            if sql == "COMMIT" and not self.failed:
+                self.failed = True
+                raise sqlite3.OperationalError("disk I/O error")
+            return self.db.execute(sql, *args)
+
+        def __getattr__(self, name: str):
+            return getattr(self.db, name)
+
+    store = SqliteStorage()
+    store.add_table(StoredTable("t1-aaaa0001", 1, {}, 1, None, None, 1.0))
+    store._db = failing = CommitFailsOnce(store._db)
+    with pytest.raises(StorageError, match="disk I/O error"):
+        with store.transaction():
+            store.add_line("t1-aaaa0001", "B: a", {"k": "action", "id": "1", "typed": "a"})
+    assert failing.failed and not failing.db.in_transaction
+    with store.transaction():
+        store.add_line("t1-aaaa0001", "B: b", {"k": "action", "id": "2", "typed": "b"})
+    assert [line for line, _ in store.table("t1-aaaa0001").journal] == ["B: b"]
+    store.close()
 
 
 async def test_nothing_is_sent_when_the_commit_fails(monkeypatch):
