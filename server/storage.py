@@ -30,8 +30,7 @@ import re
 import sqlite3
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -114,6 +113,29 @@ class StoredTable:
     a finished table (server/rematch.py)."""
 
 
+class Transaction:
+    """`Storage.transaction()`: what it writes commits when the outermost block ends, and not at all if it raises.
+    A class rather than a `@contextmanager` generator: a table's every step enters one (~9 K instructions less a
+    step)."""
+
+    __slots__ = ("_store",)
+
+    def __init__(self, store: Storage) -> None:
+        self._store = store
+
+    def __enter__(self) -> None:
+        self._store._depth += 1
+
+    def __exit__(self, kind, error, traceback) -> None:
+        store = self._store
+        store._depth -= 1
+        if store._depth == 0:
+            if kind is None:
+                store._commit()
+            else:
+                store._rollback()
+
+
 class Storage(ABC):
     """What the server keeps. Writes outside `transaction()` commit at once; inside, when the outermost block
     ends (and not at all if it raises)."""
@@ -122,19 +144,8 @@ class Storage(ABC):
     """Where the data lives, for messages."""
     _depth = 0
 
-    @contextmanager
-    def transaction(self) -> Iterator[None]:
-        self._depth += 1
-        try:
-            yield
-        except BaseException:
-            self._depth -= 1
-            if self._depth == 0:
-                self._rollback()
-            raise
-        self._depth -= 1
-        if self._depth == 0:
-            self._commit()
+    def transaction(self) -> Transaction:
+        return Transaction(self)
 
     def commit_now(self) -> None:
         """Inside a transaction: commit what it wrote so far (durable from now on); what it writes next commits

@@ -199,43 +199,30 @@ class Table:
         try:
             async with self._inbox:
                 while not self._finished():
-                    item = None
                     deadline = self._next_deadline()
                     if deadline == math.inf:  # no cancel scope to enter and leave at every step
-                        item = await self._inbox.receive()
-                    else:
-                        with trio.move_on_at(deadline):
-                            item = await self._inbox.receive()
-                    # Durable before sent: what this step writes commits before the task awaits again, and
-                    # only then can the messages it queued reach a socket (storage.py): the sessions it queued
-                    # frames for are held (server.holding) and written once the transaction has committed.
-                    server = self.lobby.server
-                    server.holding = True
-                    self._after = []
-                    committed = False
-                    try:
-                        with self.lobby.store.transaction():
-                            acted = None
-                            if item is not None:
-                                acted = self._handle(item)
-                            self.play.expire()
-                            self.seating.expire_graces(trio.current_time())
-                            self.play.idle(acted)
-                        committed = True
-                    except StorageError as error:  # before the task awaits: nothing this step queued is sent
-                        log("storage_failed", level=40, table=self.id, error=str(error))
-                        self.stopped = True
-                        for session, _ in self.seating.viewers():  # told why (they were cut without a word)
-                            session.cut("the server could not save the game", game_stopped(self.id))
-                        raise
-                    finally:
-                        if item is not None and item.done is not None:
-                            item.done.set()
-                        # Keep nothing of the request: a gone client's session (with whatever it had
-                        # buffered) must not stay referenced by the last table it talked to.
-                        item = None
-                        server.flush_held()  # after the commit (or the rollback: then the viewers were dropped)
-                        self._run_after(committed)
+                        self._step(await self._inbox.receive())
+                        continue
+                    # While the table has a deadline, its waits share one scope (one entered and left costs ~49 K
+                    # instructions, about a step's 1%), whose deadline follows the table's from step to step, until
+                    # a deadline passes: trio cancels a scope for good, so the next wait has a new one. The steps
+                    # run inside it, but `_step` never awaits: a deadline can only end a wait, never a step.
+                    with trio.CancelScope() as waits:
+                        while True:
+                            if deadline != waits.deadline:
+                                waits.deadline = deadline
+                            if deadline <= trio.current_time():  # as a scope entered after its deadline: at once
+                                waits.cancel()
+                            self._step(await self._inbox.receive())
+                            # An item that came as the deadline passed is handled (and `expire` runs after it,
+                            # as it did when the wait had a scope of its own), and the next wait has a new scope.
+                            if waits.cancel_called or self._finished():
+                                break
+                            deadline = self._next_deadline()
+                            if deadline == math.inf:
+                                break
+                    if waits.cancelled_caught:  # the deadline passed while the table waited
+                        self._step(None)
                 self._refuse_queued()
                 stored = True
         except StorageError:  # its clients were cut off; the table stays in the store as it was last committed
@@ -252,6 +239,40 @@ class Table:
             else:  # the server stops (or the store failed): the table stays in the store, restored at the next start
                 # (a play-test admin read "table_closed ... playing" at a shutdown as a game lost)
                 log("table_kept", table=self.id, status=self.status)
+
+    def _step(self, item) -> None:
+        """One step of the table's task: `item` from the inbox (None: a deadline passed) handled, then what is due
+        (the turn's time, graces, idle seats). Never awaits (the table's waits share a cancel scope: `run`)."""
+        # Durable before sent: what this step writes commits before the task awaits again, and only then can the
+        # messages it queued reach a socket (storage.py): the sessions it queued frames for are held
+        # (server.holding) and written once the transaction has committed.
+        server = self.lobby.server
+        server.holding = True
+        self._after = []
+        committed = False
+        try:
+            with self.lobby.store.transaction():
+                acted = None
+                if item is not None:
+                    acted = self._handle(item)
+                self.play.expire()
+                self.seating.expire_graces(trio.current_time())
+                self.play.idle(acted)
+            committed = True
+        except StorageError as error:  # before the task awaits: nothing this step queued is sent
+            log("storage_failed", level=40, table=self.id, error=str(error))
+            self.stopped = True
+            for session, _ in self.seating.viewers():  # told why (they were cut without a word)
+                session.cut("the server could not save the game", game_stopped(self.id))
+            raise
+        finally:
+            if item is not None and item.done is not None:
+                item.done.set()
+            # Keep nothing of the request: a gone client's session (with whatever it had buffered) must not stay
+            # referenced by the last table it talked to (the task's own frame holds no item: `run`).
+            item = None
+            server.flush_held()  # after the commit (or the rollback: then the viewers were dropped)
+            self._run_after(committed)
 
     def take_player(self, session: Session, seat: str, event: dict | None = None) -> bool:
         """A player another table's task moves here (a rematch, rematch.py; a seat kept, Seating.keep_seat): seated

@@ -823,3 +823,41 @@ async def test_a_restored_table_is_logged_restored_not_opened_again(tmp_path, ca
             await trio.sleep(0)
         said = [r.getMessage() for r in caplog.records if getattr(r, "fields", {}).get("table") == table]
         assert "table_restored" in said and "table_opened" not in said
+
+
+def test_a_transaction_commits_when_its_outermost_block_ends_and_not_at_all_if_it_raises(tmp_path):
+    """Durable before acknowledged (storage.py, `Transaction`), on SQLite as test_server_postgres checks it on
+    PostgreSQL: nested blocks commit once, when the outermost ends; `commit_now` makes what was written so far
+    durable; an inner block that raises through the outermost leaves nothing of what they wrote since the last
+    commit, and the store is out of its transaction after either."""
+    from dungeon_twister.server.storage import SqliteStorage, StoredTable
+
+    store = SqliteStorage(tmp_path / "store.db")
+    reader = SqliteStorage(tmp_path / "store.db", readonly=True)
+    journal = lambda: [line for line, _ in reader.table("t1-aaaa0001").journal]  # noqa: E731
+    try:
+        store.add_table(StoredTable("t1-aaaa0001", 1, {}, 1, None, None, 1.0))
+        with store.transaction():
+            store.add_line("t1-aaaa0001", "B: a", None)
+            with store.transaction():
+                store.add_line("t1-aaaa0001", "B: b", None)
+            assert store.in_transaction and journal() == []
+            store.commit_now()
+            assert journal() == ["B: a", "B: b"]
+            store.add_line("t1-aaaa0001", "B: c", None)
+        assert not store.in_transaction and journal() == ["B: a", "B: b", "B: c"]
+        with pytest.raises(ZeroDivisionError):
+            with store.transaction():
+                store.add_line("t1-aaaa0001", "B: d", None)
+                try:
+                    with store.transaction():
+                        store.add_line("t1-aaaa0001", "B: e", None)
+                        1 / 0
+                finally:
+                    assert store.in_transaction  # (the inner block's end rolls nothing back)
+        assert not store.in_transaction and journal() == ["B: a", "B: b", "B: c"]
+        store.add_line("t1-aaaa0001", "B: f", None)  # outside a transaction: at once
+        assert journal() == ["B: a", "B: b", "B: c", "B: f"]
+    finally:
+        store.close()
+        reader.close()

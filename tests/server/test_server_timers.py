@@ -8,8 +8,9 @@ from dungeon_twister.engine import Options, apply, new_game, parse_action, view
 from dungeon_twister.engine.boardgame.timeouts import clock
 from dungeon_twister.engine.tools.bots import GreedyBot
 from dungeon_twister.engine.core.rng import Rng
-from dungeon_twister.protocol import OpponentCommit, OpponentReveal, RevealMismatch, TableOptions, Timer
+from dungeon_twister.protocol import Action, OpponentCommit, OpponentReveal, RevealMismatch, TableOptions, Timer
 from dungeon_twister.server.deadlines import Deadlines
+from dungeon_twister.server.table import CreatorGone, Request
 from dungeon_twister.server.viewing import legal_texts
 from test_server_support import HANG_GUARD, Scripted, find_seed, running_server, seated_pair
 from test_server_resume import play_until
@@ -281,7 +282,7 @@ async def test_a_steps_timer_frames_leave_with_each_viewers_view_before_the_acti
     gap between their two reads was the time of that legal list, which depends on what only the acting seat
     knows. Blue ends his turn on a timed table: Blue's and the spectator's write holds the view and Yellow's new
     timer, and it is made before Yellow's legal list is."""
-    from dungeon_twister.protocol import Action, Spectate
+    from dungeon_twister.protocol import Spectate
     from dungeon_twister.protocol.framing import FrameReader
     from dungeon_twister.server import game as game_module, pipes
     from test_server_support import Client
@@ -360,3 +361,106 @@ async def test_a_spectator_who_comes_in_a_combat_card_s_5_seconds_is_shown_them_
             await watcher.expect_event("combat_resolved")  # the +0 laid for the attacker
             turn = await watcher.expect(Timer, lambda e: e.seat == attacker)
             assert 80_000 < turn.deadline_ms <= 90_000
+
+
+async def steps_of(table) -> list:
+    """Each step of `table`'s task from now on, as (trio time, its item or None, the deadline the table had
+    computed last before it, i.e. that of the wait the step ended)."""
+    steps, deadlines = [], []
+    step, next_deadline = table._step, table._next_deadline
+
+    def computed() -> float:
+        deadlines.append(next_deadline())
+        return deadlines[-1]
+
+    def recorded(item) -> None:
+        steps.append((trio.current_time(), item, deadlines[-1]))
+        step(item)
+
+    table._next_deadline, table._step = computed, recorded
+    # The wait under way took the step to call before it began: one step that does nothing (a table in play) gets
+    # past it, without letting trio's clock move (the task stays runnable).
+    assert table.play.started and table.offer(CreatorGone())
+    while not deadlines:
+        await trio.lowlevel.checkpoint()
+    return steps
+
+
+async def until_steps(steps: list, empty: int) -> None:
+    """Let time pass until `steps` holds `empty` steps of a deadline (with no item)."""
+    while sum(item is None for _, item, _ in steps) < empty:
+        await trio.sleep(1)
+
+
+def deadline_steps_keep_time(steps: list) -> None:
+    """A step without an item comes exactly at the deadline of the wait it ended (trio's clock jumps to it), never
+    before: a deadline moved later by a step is not the old one's, and one moved earlier is kept."""
+    for at, item, deadline in steps:
+        if item is None:
+            assert at == deadline
+
+
+async def test_an_action_that_comes_as_the_turn_runs_out_is_handled_before_it_and_the_next_deadline_keeps_time(
+        autojump_clock):
+    """server/table.py `run`: while a table has deadlines its waits share one cancel scope, which trio cancels for
+    good once a deadline passes. An item handed to the table at the instant its deadline passes is handled in one
+    step, the time-out after it in the same step (as when each wait had a scope of its own), with no empty step
+    of a scope left cancelled; the next waits get a scope that ends each at its deadline (BG-OPT-02, 2 minutes a
+    turn: two turns slept through after it)."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table_id, blue, yellow = await seated_pair(server, TableOptions(**TIMED), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table_id, players, lambda v: v["phase"] == "card", first=True)
+            ((seat, view),) = views.items()
+            table = server.lobby.tables[table_id]
+            steps = await steps_of(table)
+            deadline = table._next_deadline()
+            assert deadline == trio.current_time() + 120
+            autojump_clock.jump(120)  # the turn's deadline passes, and the action arrives, at the same instant
+            action = Request(table.seating.seats[seat].session, Action(table_id, f"{seat}-late", view["legal"][0]))
+            assert table.offer(action)
+            await until_steps(steps, 2)
+    assert steps[0] == (deadline, action, deadline)
+    assert [item for _, item, _ in steps[:3]] == [action, None, None]  # (then the clients' Gone as the test ends)
+    deadline_steps_keep_time(steps)
+    assert steps[1][0] == deadline + 120 and steps[2][0] == deadline + 240  # the next two turns, slept through
+
+
+async def test_a_deadline_moved_later_by_a_step_ends_the_wait_at_its_new_time_not_the_old(autojump_clock):
+    """server/table.py `run`: the shared scope's deadline follows the table's from step to step. At an untimed
+    table the seat the game waits on is warned 5 minutes before config.idle_minutes pass with no action of his
+    (DT-297): an action 100 s later moves that deadline 100 s later, within the same scope, and the warning
+    comes at the new time, not at the old."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table_id, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table_id, players, lambda v: v["phase"] == "card", first=True)
+            ((seat, view),) = views.items()
+            table = server.lobby.tables[table_id]
+            steps = await steps_of(table)
+            start, first = trio.current_time(), table._next_deadline()
+            await trio.sleep(100)
+            await players[seat].act(table_id, view)
+            await until_steps(steps, 1)
+    deadline_steps_keep_time(steps)
+    (acted, action, waited), (at, item, deadline) = steps[:2]
+    assert (acted, waited) == (start + 100, first) and isinstance(action, Request) and item is None
+    assert at == deadline == first + 100
+
+
+async def test_a_deadline_moved_earlier_by_a_step_ends_the_wait_at_its_new_time(autojump_clock):
+    """server/table.py `run`: a card committed by the attacker moves the table's next deadline from the turn's end
+    to the defender's 5 seconds (BG-OPT-04), within the same scope: the defender's +0 comes at those 5 seconds."""
+    with trio.fail_after(HANG_GUARD):
+        async with into_a_timed_combat() as (server, table_id, blue, yellow, players, views):
+            table = server.lobby.tables[table_id]
+            steps = await steps_of(table)
+            turn_end = table._next_deadline()
+            attacker = views["B"]["active"]
+            await players[attacker].act(table_id, views[attacker])  # the attacker commits, the defender sleeps
+            await until_steps(steps, 1)
+    deadline_steps_keep_time(steps)
+    (committed, _, waited), (at, item, deadline) = steps[0], steps[1]
+    assert waited == turn_end and item is None and at == deadline == committed + 5 < turn_end
