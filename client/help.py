@@ -314,7 +314,7 @@ ABILITIES = {
     "no_jump": N_("Never moves by himself nor jumps; a Ring of Teleportation can move him (PD-CHAR-DRAGON-03)"),
     "agility": N_("Agility: crosses pits while moving, never stops on one; not crevasses (PD-CHAR-ELF)"),
     "incorporeal": N_("Incorporeal: moves through walls, portcullises, pits, obstacles and characters, stopping on "
-                      "none of them (PD-CHAR-GHOST-01)"),
+                      "none of them but a wounded friend (PD-CHAR-GHOST-01/02)"),
     "no_carry": N_("Carries, takes and uses nothing (PD-CHAR-GHOST-03)"),
     "break_walls": N_("Break walls (1 AP): breaks a wall segment beside him, 3 a game (PD-CHAR-GOLEM)"),
     "illusions": N_("Illusions (1 AP): an illusion pit and an illusion rubble of his own (PD-CHAR-ILLUS)"),
@@ -323,6 +323,14 @@ ABILITIES = {
     "steal": N_("Steal (1 AP): takes an object from an adjacent enemy, his hands empty (PD-CHAR-PICKPOCKET)"),
     "combat_techniques": N_("Combat techniques: the other side lays its combat card first, face up (PD-CHAR-WMASTER)"),
 }
+
+KIND_ABILITIES = {
+    # TRANSLATORS: a character's ability as `help GH` lists it, where its own rule is not the one of ABILITIES (the
+    # Banshee's): the rule IDs stay as they are
+    ("GH", "undead"): N_("Undead (PD-CHAR-GHOST-06, PD-GLOS-02)"),
+}
+"""An ability a kind's own rule names: the Ghost is undead by PD-CHAR-GHOST-06, not by the Banshee's
+PR-CHAR-BANSHEE-09, which `help GH` cited (review pd32)."""
 
 RULES = {
     # TRANSLATORS: the summary of a family of rules (help BG-MOVE): commands such as "help WA" and the symbols
@@ -865,7 +873,8 @@ def _kind_help(topic: str) -> str | None:
             lines = [_("{name} ({code}): movement {movement}, combat {combat}, {vp} VP when it leaves the maze")
                      .format(name=_(kind.name), code=code, movement=kind.move, combat=kind.combat, vp=kind.exit_vp)]
             for ability in sorted(kind.abilities):
-                lines.append(f"  {_(ABILITIES[ability]) if ability in ABILITIES else ability}")
+                text = KIND_ABILITIES.get((code, ability)) or ABILITIES.get(ability)
+                lines.append(f"  {_(text) if text else ability}")
                 lines += [f"    {example}" for example in _verb_examples([ability], code)]
             return "\n".join(lines)
     for code, kind in objects.items():
@@ -921,7 +930,8 @@ def _object_effects(kind) -> list[str]:
 OBJECT_ABILITIES = {
     # TRANSLATORS: what carrying an object lets a figure do, as `help KY` shows it: the rule IDs stay as they are;
     # AP: action points
-    "key": N_("1 AP: its carrier opens or closes a portcullis beside it, as often as it likes (PR-OBJ-KEY)"),
+    "key": N_("1 AP: its carrier opens or closes a portcullis beside it, as often as it likes (PR-OBJ-KEY, "
+              "PD-OBJ-KEY)"),
     "bow": N_("1 AP: its carrier shoots the first person on a line of sight, fighting with 1, never wounded "
               "(PR-OBJ-BOW, PR-RANGED)"),
     "lance": N_("1 AP: its carrier attacks a person 2 free squares away in a line, never wounded; it breaks if its "

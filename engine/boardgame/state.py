@@ -409,15 +409,24 @@ class GameState:
     def combat_first(self) -> str | None:
         """The seat that lays its combat card first, face up, because only the other side has a Weapon Master
         (ability "combat_techniques") among the fighters, who sees it before choosing (PD-CHAR-WMASTER-01..03,
-        RUL-082: Weapon Masters on both sides cancel; never in a combat with shooters; a wounded one has lost his
-        techniques). None: both choose secretly."""
+        RUL-082: Weapon Masters on both sides cancel; a wounded one has lost his techniques). In a combat with
+        shooters only a Weapon Master in melee counts, one beside an opposing figure of the combat (PR-RANGED-11,
+        DT-302): never a shot's lone target, never a shooter. None: both choose secretly."""
         c = self.combat
-        if c is None or c.shooters:
+        if c is None:
             return None
         abilities = self.catalogue.characters
-        seats = {self.tokens[tid].colour for tid in (*c.attackers, *c.defenders, *((c.lancer,) if c.lancer else ()))
-                 if not self.tokens[tid].wounded  # a wounded character has no ability (BG-WOUND-02)
-                 and "combat_techniques" in abilities[self.tokens[tid].code].abilities}
+        masters = [tid for tid in (*c.attackers, *c.defenders, *((c.lancer,) if c.lancer else ()))
+                   if not self.tokens[tid].wounded  # a wounded character has no ability (BG-WOUND-02)
+                   and "combat_techniques" in abilities[self.tokens[tid].code].abilities]
+        if masters and c.shooters:  # DT-302: in a group combat with shooters, only one in melee (PR-RANGED-11)
+            from .board import board_of  # (board -> state: imported here)
+
+            board = board_of(self)
+            masters = [tid for tid in masters if any(
+                board.connected(self.tokens[tid].square, self.tokens[other].square)
+                for other in (c.defenders if tid in c.attackers else c.attackers))]
+        seats = {self.tokens[tid].colour for tid in masters}
         return opponent(seats.pop()) if len(seats) == 1 else None
 
     def room_at(self, slot: tuple[int, int]) -> RoomPlace:

@@ -84,6 +84,19 @@ def test_PD_CHAR_help_on_the_paladins_and_dragons_characters_and_objects():
     assert "RD" in client_help.topics() and "ring of teleportation" in client_help.topics()
 
 
+def test_PD_CHAR_GHOST_02_06_PD_OBJ_KEY_01_help_cites_the_ghosts_and_the_keys_own_rules():
+    """Review pd32: `help GH` said the Ghost is "Undead (PR-CHAR-BANSHEE-09)", the Banshee's rule, in a game where
+    Prison may not even be in use; it is PD-CHAR-GHOST-06 (and PD-GLOS-02 says what undead means). It also said he
+    stops on no character, where PD-CHAR-GHOST-02 lets him end on a wounded friend. `help KY` named Prison's Key
+    only, where a Paladins & Dragons game plays PD-OBJ-KEY-01 (the engine's refusals cite it). The Banshee keeps
+    her own rule."""
+    ghost = client_help.help_text("GH")
+    assert "Undead (PD-CHAR-GHOST-06, PD-GLOS-02)" in ghost and "PR-CHAR-BANSHEE" not in ghost
+    assert "but a wounded friend (PD-CHAR-GHOST-01/02)" in ghost
+    assert "Undead (PR-CHAR-BANSHEE-09)" in client_help.help_text("BS")
+    assert "(PR-OBJ-KEY, PD-OBJ-KEY)" in client_help.help_text("KY")
+
+
 def test_CG_MOVE_help_at_a_card_table_points_to_the_card_games_rules_not_the_board_games():
     """Play-test: at a card table `help` offered `help BG-MOVE, help BG-COMBAT-07` and an unknown topic answered
     "try: ... help BG-MOVE", which explained the board game's moves (connected squares, the Thief): no BG rule

@@ -142,6 +142,34 @@ def test_PD_CHAR_WMASTER_02_not_in_a_ranged_combat():
     assert melee.combat_first() == "B" and melee.to_act == ("B",) and secret_purpose(melee, "B") is None
 
 
+def test_PD_CHAR_WMASTER_01_02_PR_RANGED_11_DT_302_in_a_shots_group_combat_a_weapon_master_in_melee_keeps_it():
+    """DT-302: a shot that draws figures in is a group combat with a shooter (PR-RANGED-08), and there « müssen
+    sich die kämpfenden Figuren wenigstens mit einem Gegner im Nahkampf befinden, damit sie ihre Fähigkeiten
+    einsetzen können » (PR-RANGED-11); the Weapon Master's techniques work « anche ... in un combattimento di
+    gruppo, ma non in un combattimento a lungo raggio » (PD-CHAR-WMASTER-02). So one in melee in such a combat
+    keeps them: the Goblin shoots from a1 at the yellow Goblin on a4, the blue Weapon Master beside the target on b4
+    is drawn in: Yellow lays first, face up (no secret choice), then Blue: 1 (the Bow) + 3 (the Master) + 0
+    against 1 + 2. The engine kept the cards secret in every combat with a shooter (DT-114). A yellow Weapon Master
+    drawn in as a defender, beside the blue Warrior: Blue lays first. Edges: one on each side in melee cancel
+    (RUL-082); the shot's lone target and the shooter keep none (test above)."""
+    from dungeon_twister.engine import secret_purpose
+
+    shot = act(all_position("bGB@a1 bBW@a1 bWM@b4 yGB@a4 yTR@h4"), "shoot bGB yGB")
+    assert (shot.combat.attackers, shot.combat.shooters) == (("bWM",), ("bGB",))
+    assert shot.combat_first() == "Y" and shot.to_act == ("Y",)
+    assert secret_purpose(shot, "B") is None and secret_purpose(shot, "Y") is None
+    shot, events = apply_texts(shot, "combat +2", seat="Y")
+    assert shot.to_act == ("B",) and [event_view(e, "B")["value"] for e in events if e.kind == "card_chosen"] == [2]
+    after, events = apply_texts(shot, "combat +0", seat="B")
+    resolved = next(event_view(e, None) for e in events if e.kind == "combat_resolved")
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (4, 3, "B")
+    assert where(after, "yGB") == "a4!"
+    defending = act(all_position("bGB@a1 bBW@a1 bWA@b4 yWM@b5 yGB@a4 yTR@h4"), "shoot bGB yGB")
+    assert defending.combat.defenders == ("yGB", "yWM") and defending.combat_first() == "B"
+    both = act(all_position("bGB@a1 bBW@a1 bWM@b4 yWM@a4 yTR@h4"), "shoot bGB yWM")
+    assert both.combat_first() is None and both.to_act == ("B", "Y")
+
+
 def test_PD_OBJ_CHARM_05_DT_117_a_charmed_shooter_or_lancer_fights_with_its_owners_card():
     """The charmed yellow Goblin with a Bow shoots Blue's Warrior (3): its owner, Yellow, plays the shooter's card
     (PD-OBJ-CHARM-05). Found while settling D1: the attacking side took the active player's card, so Blue's +5 made
