@@ -11,6 +11,7 @@ from dungeon_twister.protocol import TableInfo
 from dungeon_twister.protocol.errors import TAKEBACK_HEAD
 
 from .i18n import N_, _, translated
+from .names import labelled
 
 LOG_LINES = 300
 LEFT_LINES = 8
@@ -133,7 +134,7 @@ def engine_error_text(error: EngineError) -> str:
         return notation_error_text(error)
     if isinstance(error, IllegalAction):
         text = translated_template(error.template, error.values)
-        return str(error) if text is None else f"{error.rule}: {text}"
+        return str(error) if text is None else labelled(error.rule, text)  # French: "BG-MOVE-05\u00a0: ..."
     return str(error)
 
 

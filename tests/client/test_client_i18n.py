@@ -453,3 +453,17 @@ def test_the_revealed_teams_follow_french_punctuation_too():
     assert "Bleu\u00a0: Assassin, Clerc" in line and "Jaune\u00a0: Colosse" in line and "Bleu:" not in line
     # review i18n27: the semicolon between the sides was put in code too ("Clerc; Jaune")
     assert "Clerc\u00a0; Jaune" in line
+
+
+def test_BG_MOVE_05_a_records_refusal_speaks_the_language_after_its_rule_id():
+    """BG-MOVE-05 refused in a game record (`dt-client replay`, `verify`): the rule ID, then the French sentence,
+    set apart as French sets a label apart, with a no-break space before the colon (play-test i18n32: a plain
+    "BG-MOVE-05: ..." in the middle of French); English keeps "BG-MOVE-05: ..."."""
+    from dungeon_twister.client.state import engine_error_text
+    from dungeon_twister.engine import IllegalAction
+
+    error = IllegalAction("BG-MOVE-05", "a wall or closed portcullis lies between {here} and {there}",
+                          here="b13", there="c13")
+    assert engine_error_text(error) == "BG-MOVE-05: a wall or closed portcullis lies between b13 and c13"
+    i18n.use("fr")
+    assert engine_error_text(error) == "BG-MOVE-05\xa0: un mur ou une herse fermée se trouve entre b13 et c13"
