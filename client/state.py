@@ -11,7 +11,6 @@ from dungeon_twister.protocol import TableInfo
 from dungeon_twister.protocol.errors import TAKEBACK_HEAD
 
 from .i18n import N_, _, translated
-from .names import labelled
 
 LOG_LINES = 300
 LEFT_LINES = 8
@@ -134,7 +133,9 @@ def engine_error_text(error: EngineError) -> str:
         return notation_error_text(error)
     if isinstance(error, IllegalAction):
         text = translated_template(error.template, error.values)
-        return str(error) if text is None else labelled(error.rule, text)  # French: "BG-MOVE-05\u00a0: ..."
+        # the rule ID as a label, set apart as the language does (names.labelled's text: French puts a no-break
+        # space before the colon; state.py cannot import names, which imports it)
+        return str(error) if text is None else _("{label}: {text}").format(label=error.rule, text=text)
     return str(error)
 
 
