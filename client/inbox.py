@@ -54,7 +54,7 @@ from .i18n import N_, _
 from .identity import KEY_FILE
 from .lobby import options_summary
 from .help import goal_box
-from .names import GAMES_PAGE, MAX_LISTED_TABLES, other_seat, said, scenario_intro, score, seat_name
+from .names import GAMES_PAGE, MAX_LISTED_TABLES, joined, other_seat, said, scenario_intro, score, seat_name
 from .panel import who_places
 from .ports import SessionPort as Session
 from .state import RATINGS_SEARCHED, Refusal, resigned_text, server_text
@@ -193,7 +193,9 @@ def _check_deal(session: Session) -> None:
     mine = (state.seat, state.deal_mine) if state.seat and state.deal_mine else None
     own = check_contributions(state.view, mine, state.deal_theirs)
     if own is not None and checked[0]:
-        checked = own if not own[0] else (True, f"{checked[1]}; {own[1]}")
+        # the language's list separator (French: a no-break space before the semicolon; play-test i18n32 read
+        # "... là où elle l'a distribuée; votre contribution ...")
+        checked = own if not own[0] else (True, joined((checked[1], own[1])))
     fair, text = checked
     state.log.append(text)
     if not fair:

@@ -133,7 +133,9 @@ def engine_error_text(error: EngineError) -> str:
         return notation_error_text(error)
     if isinstance(error, IllegalAction):
         text = translated_template(error.template, error.values)
-        return str(error) if text is None else f"{error.rule}: {text}"
+        # the rule ID as a label, set apart as the language does (names.labelled's text: French puts a no-break
+        # space before the colon; state.py cannot import names, which imports it)
+        return str(error) if text is None else _("{label}: {text}").format(label=error.rule, text=text)
     return str(error)
 
 

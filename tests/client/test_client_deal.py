@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 import trio
+
+from dungeon_twister.client import i18n
 
 from dungeon_twister.client.held import SeatFile
 from dungeon_twister.client.network import run_network
@@ -44,11 +47,13 @@ async def a_client(server, nursery, name: str = "alice") -> Session:
     return session
 
 
-async def test_the_client_contributes_and_checks_the_mix_at_the_end(autojump_clock, monkeypatch):
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_the_client_contributes_and_checks_the_mix_at_the_end(autojump_clock, monkeypatch, language):
     """Alice (the client) sits in B, Bob (a protocol client with the feature) in Y: Alice's client commits to a
     fresh contribution, reveals it on Bob's commitment, and the game is dealt from the mix; when Bob resigns, the end
     view names the server's seed and both contributions, and Alice's log says the deal was fair, her contribution
-    included, with no alert."""
+    included, with no alert. In French the two parts are joined as French joins a list's parts, a no-break space
+    before the semicolon (play-test i18n32 read "... distribuée; votre contribution ...")."""
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(4,)) as server, trio.open_nursery() as nursery:
             alice = await a_client(server, nursery)
@@ -69,8 +74,14 @@ async def test_the_client_contributes_and_checks_the_mix_at_the_end(autojump_clo
             # than keep a seat at a new one, srv30, whose log would not have this game's check)
             monkeypatch.setattr("dungeon_twister.server.lobby.MAX_TABLES", 1)
             await bob.send(Leave())  # resigns
+            i18n.use(language)
             await until(lambda: alice.state.deal_checked)
             assert alice.state.alert is None
+            if language == "fr":
+                (checked,) = [line for line in alice.state.log if line.startswith("donne loyale")]
+                assert checked.endswith("\xa0; votre contribution à la donne est dans le mélange de la graine")
+                alice.quit()
+                return
             (checked,) = [line for line in alice.state.log if line.startswith("fair deal")]
             assert checked == (f"fair deal: the seed {deal_seed(table, 4, mine, YELLOW)} mixes the server's seed, "
                                "which opens its commitment made before the game, with the players' contributions, "

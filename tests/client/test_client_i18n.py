@@ -479,3 +479,17 @@ def test_the_panels_line_of_verbs_is_two_sentences_each_its_own_text(monkeypatch
         state.view = {**state.view, "legal": legal}
         shown = "".join(text for _style, text, *_ in _your_part(state, state.view, screens(state.view).panel))
         assert line in shown, shown
+
+
+def test_BG_MOVE_05_a_records_refusal_speaks_the_language_after_its_rule_id():
+    """BG-MOVE-05 refused in a game record (`dt-client replay`, `verify`): the rule ID, then the French sentence,
+    set apart as French sets a label apart, with a no-break space before the colon (play-test i18n32: a plain
+    "BG-MOVE-05: ..." in the middle of French); English keeps "BG-MOVE-05: ..."."""
+    from dungeon_twister.client.state import engine_error_text
+    from dungeon_twister.engine import IllegalAction
+
+    error = IllegalAction("BG-MOVE-05", "a wall or closed portcullis lies between {here} and {there}",
+                          here="b13", there="c13")
+    assert engine_error_text(error) == "BG-MOVE-05: a wall or closed portcullis lies between b13 and c13"
+    i18n.use("fr")
+    assert engine_error_text(error) == "BG-MOVE-05\xa0: un mur ou une herse fermée se trouve entre b13 et c13"
