@@ -35,6 +35,14 @@ async def finished_pair(server, options=TableOptions(beginner=True)):
     return await _finished_pair(server, options, FEATURES)
 
 
+async def offered_pair(server):
+    """`finished_pair`, then Ann offers a rematch and Bob is told (`rematch_offered`): (table, ann, bob)."""
+    table, ann, bob = await finished_pair(server)
+    await ann.send(Rematch(table))
+    await bob.expect_event("rematch_offered")
+    return table, ann, bob
+
+
 def resume(client: Client, table: str) -> ResumeInfo:
     return ResumeInfo(client.token, table, client.conn.last_event)
 
@@ -60,9 +68,7 @@ async def test_a_standing_rematch_offer_outlives_a_restart_and_is_accepted_after
     `rematch` accepts it. Its edge: an offer that lapsed before the stop (Bob left) is not restored, nor its table."""
     with trio.fail_after(HANG_GUARD):
         async with server_on(tmp_path) as server:
-            table, ann, bob = await finished_pair(server)
-            await ann.send(Rematch(table))
-            await bob.expect_event("rematch_offered")
+            table, ann, bob = await offered_pair(server)
             await ann.expect_event("view")
             infos = {"ann": resume(ann, table), "bob": resume(bob, table)}
         async with server_on(tmp_path, seeds=(5, 6)) as server:
@@ -82,9 +88,7 @@ async def test_a_standing_rematch_offer_outlives_a_restart_and_is_accepted_after
                 await client.expect_event("game_started")
         # the edge: lapsed before the stop, nothing comes back
         async with server_on(tmp_path / "2") as server:
-            table, ann, bob = await finished_pair(server)
-            await ann.send(Rematch(table))
-            await bob.expect_event("rematch_offered")
+            table, ann, bob = await offered_pair(server)
             await bob.send(Leave())
             await ann.expect_event("rematch_lapsed")
         async with server_on(tmp_path / "2") as server:
@@ -97,9 +101,7 @@ async def test_a_restored_offer_lapses_when_a_player_is_not_back_in_time(tmp_pat
     leaves."""
     with trio.fail_after(HANG_GUARD):
         async with server_on(tmp_path) as server:
-            table, ann, bob = await finished_pair(server)
-            await ann.send(Rematch(table))
-            await bob.expect_event("rematch_offered")
+            table, ann, bob = await offered_pair(server)
             info = resume(ann, table)
         async with server_on(tmp_path, seeds=(5,), grace_seconds=0) as server:
             ann = await back(server, "ann", info)
@@ -433,9 +435,7 @@ async def test_a_finished_table_let_go_after_a_store_failure_takes_its_rematch_o
 
     with trio.fail_after(HANG_GUARD):
         async with server_on(tmp_path) as server:
-            table, ann, bob = await finished_pair(server)
-            await ann.send(Rematch(table))
-            await bob.expect_event("rematch_offered")
+            table, ann, bob = await offered_pair(server)
             await ann.expect_event("view")
             info = resume(ann, table)
 
