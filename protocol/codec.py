@@ -8,11 +8,14 @@ import msgpack
 
 # (every message registered before decode_message looks one up, however this module was reached: the package's
 # __init__ loads its names only when first asked for, ops32)
-from . import msg_game, msg_handshake, msg_lobby, msg_secret, msg_session  # noqa: F401
+from . import msg_game, msg_handshake, msg_lobby, msg_secret, msg_session
 from .errors import ProtocolError
 from .fields import decode_fields, encode_fields
 from .registry import MESSAGES, Message
 from .wire_types import FieldError, Packed
+
+REGISTERING = (msg_game, msg_handshake, msg_lobby, msg_secret, msg_session)
+"""The modules whose message classes fill the registry (MESSAGES) as they load: imported here for that alone."""
 
 
 def _refuse_ext(code: int, data: bytes) -> NoReturn:

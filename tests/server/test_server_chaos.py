@@ -61,10 +61,6 @@ LIFE_ACKS = 400
 something, a bug), the signal goes at that count instead, and the life's line in the failure says so."""
 
 
-class Killed(Exception):
-    """The server was killed: this client's connection ends."""
-
-
 class Chaotic(Client):
     """A TCP client of one game that counts the action_oks of every client, and kills the server after the Kth of
     the drawn game (or at that game's end, or at the life's LIFE_ACKS-th action_ok)."""
