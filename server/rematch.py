@@ -132,6 +132,7 @@ def _make(table: Table, players: dict[str, Session], bot: str | None = None) -> 
             _set(table, frozenset())
             table.publish([table.point()])
         return None
+    table.if_not_saved(new.discard)  # (its row is this step's: if the step is not saved, the table goes too)
     names = {opponent(seat): session.name for seat, session in players.items()}
     # the bot takes the seat its player leaves: the one he had here
     new.seating.reserve(names, None if bot is None else (next(iter(players)), bot))
