@@ -788,6 +788,11 @@ class Session:
         if self.stopped:
             return
         state = self.state
+        if self.token is None:  # a finished game's table (its seat let go at its end: `seat_lost`): nothing to resume,
+            # the connection lost is connected again to the lobby, as any at a finished game's screen (rm32b: the
+            # resume planned with no token crashed dt-client when a rematch's step could not be saved)
+            state.log.append(said)
+            return state.say(said)
         now = self.clock()
         if now - self._stopped_at > STOPPED_ROW_SECONDS:
             self._stops = 0

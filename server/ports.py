@@ -163,6 +163,12 @@ class TableRoom(TableDoor, Protocol):
     def after_step(self, job) -> None:
         """Run `job` once the step's frames are written (now, outside a step)."""
 
+    def if_not_saved(self, job) -> None:
+        """Run `job` if the store cannot save the step: it undoes in memory what the step made."""
+
+    def discard(self) -> None:
+        """The step that made this table was not saved: it goes, untold, its task doing nothing."""
+
     def send_to(self, seat: str, message: Message) -> None: ...
 
     def send_all(self, message: Message, but: Client | None = None) -> None: ...

@@ -9,7 +9,9 @@ his connection (event `rematch_lapsed`), or when the other declines it (`decline
 
 Durable: a standing offer is in the store (`Storage.set_kept`) before anyone is told of it, and a finished table with
 one is restored at the server's start (recovery.py), its players' seats held as any restored table's: the offer
-lapses if either is not back in time (`Seating.give_up`).
+lapses if either is not back in time (`Seating.give_up`). A rematch whose step the store cannot save is told to
+nobody: its new table is discarded and its players, their seats and tokens given back, are cut off with the
+table's other viewers (`game_stopped`: Table.if_not_saved).
 
 The players are moved by the server, through the messages every client knows: the finished table sends each one
 `left` and `table_created` (the new table, with a private table's new join code), and hands him to the new table,
@@ -132,6 +134,7 @@ def _make(table: Table, players: dict[str, Session], bot: str | None = None) -> 
             _set(table, frozenset())
             table.publish([table.point()])
         return None
+    table.if_not_saved(new.discard)  # (its row is this step's: if the step is not saved, the table goes too)
     names = {opponent(seat): session.name for seat, session in players.items()}
     # the bot takes the seat its player leaves: the one he had here
     new.seating.reserve(names, None if bot is None else (next(iter(players)), bot))

@@ -190,12 +190,32 @@ class Seating:
     def move_out(self, session: Session, seat: str) -> None:
         """A rematch takes the player of `seat` to another table (rematch.py): he leaves this finished one as with
         `leave` (told `left`), his offer gone with him."""
-        state = self.seats[seat]
+        self._unseat(seat)
         session.send(Left(self.table.id))
-        state.session = None
-        self.lobby.revoke_token(state.token)
-        state.token = None
         self.table.note_if_empty()
+
+    def _unseat(self, seat: str) -> None:
+        """The player of `seat` leaves it (`leave`) or goes to another table (a rematch: `move_out`; a kept seat:
+        `keep_seat`): the seat is no longer his connection's, nor his token's. Undone if the store cannot save the
+        step (Table.if_not_saved): he is then this table's again as the store has it (his connection and his token:
+        a resume of his is answered as the other viewers' are), and cut off with them, told nothing of the step
+        (review rm32: a rematch's players were sent its `left` and `table_created`)."""
+        state = self.seats[seat]
+        session, token = state.session, state.token
+        ref = self.lobby.tokens.get(token)
+        state.session = None
+        self.lobby.revoke_token(token)
+        state.token = None
+
+        def undo() -> None:
+            self.seats[seat] = state  # (`_free` puts a new one there)
+            state.session, state.token = session, token
+            if ref is not None:
+                self.lobby.tokens[token] = ref
+            if session is not None:  # (not on his way to a table the step made, which goes too: Table.discard)
+                session.table, session.moving_to = self.table, None
+
+        self.table.if_not_saved(undo)
 
     def join(self, session: Session, message: Join) -> None:
         if self.table.options.private and not code_matches(message.join_code, self.table.join_code):
@@ -320,11 +340,8 @@ class Seating:
             return session.send(Left(self.table.id))
         if self.table.play.running:
             self.table.play.end(opponent(seat), "resigned")
-        state = self.seats[seat]
         session.send(Left(self.table.id))
-        state.session = None
-        self.lobby.revoke_token(state.token)
-        state.token = None
+        self._unseat(seat)
         if not self.table.play.started:
             self._free(seat)
         elif self.table.play.result is not None:
@@ -371,9 +388,8 @@ class Seating:
         except ValueError as error:  # (TooManyTables, or the server shutting down)
             log("seat_not_kept", table=self.table.id, seat=seat, name=session.name, error=str(error))
             return
-        state.session = None
-        self.lobby.revoke_token(state.token)
-        state.token = None
+        self.table.if_not_saved(table.discard)  # (its row is this step's: it goes if the step does)
+        self._unseat(seat)
         session.send(Left(self.table.id))
         table.seating.reserve({seat: session.name}, None, why="kept")  # (his until he sits, through a restart)
         if not table.take_player(session, seat, {"kind": "seat_kept", "seat": seat, "from": self.table.id}):

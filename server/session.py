@@ -662,12 +662,14 @@ class Session:
 
     async def _leave_table(self) -> None:
         """Tell the table this client was at (or was joining) that it is gone; it frees or holds the name. A name
-        claimed for a held seat and never proven is the seat's again."""
+        claimed for a held seat and never proven is the seat's again. The tables its name created are told their
+        creator is gone only if the name was this connection's (its key proven, or none to prove)."""
         self._give_back_held_name()
         if self.table is None or not await self.table.submit(Gone(self)):
             if self.name is not None:
                 self.server.lobby.release_name(self.name, self)
-        if self.name is not None:
+        if self.name is not None and self._proof is None:  # (its name its own: proven, or no key to prove; an
+            # impostor's failed proof under a creator's name closed the empty table he had made: review rm32)
             await self.server.lobby.creator_gone(self.name)
 
     # --- what the client sends ----------------------------------------------------------------------------

@@ -144,6 +144,10 @@ class Table:
         self._inbox = Inbox(INBOX_SIZE)
         self._after: list | None = None
         """While a step runs: what waits until its frames are written (`after_step`)."""
+        self._undo: list | None = None
+        """While a step runs: what undoes in memory what it made, if the store does not save it (`if_not_saved`)."""
+        self.discarded = False
+        """The step of another table that made this one was not saved (`discard`): its task does nothing."""
         self._empty_since = trio.current_time()
         self._info: tuple | None = None
         """(what the table's line shows, the line): `info`."""
@@ -193,6 +197,8 @@ class Table:
 
     # --- the task -----------------------------------------------------------------------------------------
     async def run(self) -> None:
+        if self.discarded:  # (before its task ran: nothing of it is in the store, nobody was told of it)
+            return
         if not self.restored:
             log("table_opened", table=self.id, options=self._options_view, creator=self.creator)
         stored = False
@@ -248,7 +254,7 @@ class Table:
         # (server.holding) and written once the transaction has committed.
         server = self.lobby.server
         server.holding = True
-        self._after = []
+        self._after, self._undo = [], []
         committed = False
         try:
             with self.lobby.store.transaction():
@@ -262,6 +268,7 @@ class Table:
         except StorageError as error:  # before the task awaits: nothing this step queued is sent
             log("storage_failed", level=40, table=self.id, error=str(error))
             self.stopped = True
+            self._run_undo()  # (a player the step moved away is this table's viewer again: cut too)
             for session, _ in self.seating.viewers():  # told why (they were cut without a word)
                 session.cut("the server could not save the game", game_stopped(self.id))
             raise
@@ -270,7 +277,7 @@ class Table:
                 item.done.set()
             # Keep nothing of the request: a gone client's session (with whatever it had buffered) must not stay
             # referenced by the last table it talked to (the task's own frame holds no item: `run`).
-            item = None
+            item, self._undo = None, None
             server.flush_held()  # after the commit (or the rollback: then the viewers were dropped)
             self._run_after(committed)
 
@@ -292,6 +299,33 @@ class Table:
             job()
         else:
             self._after.append(job)
+
+    def if_not_saved(self, job) -> None:
+        """Run `job` if the store cannot save the current step (Table.run's StorageError), before its viewers are cut
+        off: it undoes in memory something the step made that the store will not have (a table made for a move to
+        it, `discard`; a player moved there, Seating.move_away), so that nothing of the step is left behind or
+        told (review rm32: a rematch whose accepting step failed sent its `left` and `table_created`, and its new
+        table seated them). Nothing outside a step, nor for what a step committed early (`publish`)."""
+        if self._undo is not None:
+            self._undo.append(job)
+
+    def _run_undo(self) -> None:
+        """The step's `if_not_saved` jobs, the last first."""
+        jobs, self._undo = self._undo or [], None
+        for job in reversed(jobs):
+            try:
+                job()
+            except Exception:  # a bug there must not keep the table's viewers from being cut off
+                LOGGER.exception("undo_failed", extra={"fields": {"table": self.id}})
+
+    def discard(self) -> None:
+        """The step of another table that made this one was not saved (`if_not_saved`): the store has nothing of it,
+        so nothing of it stays: gone from the lobby, its inbox closed (a moved player's `Arrival` with it), its
+        task, which has not run yet, ending at once."""
+        log("table_discarded", table=self.id)
+        self.discarded = True
+        self.lobby.table_closed(self, stored=False)  # (the store is left alone: it has nothing of it)
+        self._inbox.close()
 
     def _run_after(self, committed: bool) -> None:
         """The step's `after_step` jobs, if what it wrote was committed (else they are dropped with it)."""
@@ -462,6 +496,8 @@ class Table:
                  and self.play.game.state.outcome is None and any(seat for _, seat, _ in viewers))
         if early:  # durable before sent: the seats' frames leave before the step ends
             self.lobby.store.commit_now()
+            if self._undo:  # (saved: nothing of it to undo)
+                self._undo = []
         for payload in payloads:
             n = self.log.n + 1
             if isinstance(payload, ViewPoint):

@@ -671,6 +671,29 @@ async def test_a_finished_games_screen_connects_again_by_itself_and_stays_until_
         assert await server.receive() == CreateTable(TableOptions())
 
 
+async def test_a_stopped_game_at_a_finished_table_is_said_and_the_lobby_connected_again(autojump_clock):
+    """rm32b, by hand: the server could not save a step of a finished table (a rematch accepted, an offer
+    declined) and cut its players off with `game_stopped`; the client, whose seat ended with the game (no token),
+    planned a resume with no token, and dt-client crashed making its hello. Now it says the server's sentence
+    and connects again as any finished game's screen does: to the lobby, no resume, the final board kept."""
+    network = Network()
+    stopped = Error("game_stopped", f"the server could not save the game of table {TABLE} (its disk may be full): "
+                    "the game is stopped until the server can save it again", "server", False)
+    async with client(network) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        await server.send(GameOver(TABLE, {"winner": None, "vp": {"B": 0, "Y": 0}, "reason": "agreed"}))
+        await server.send(stopped)
+        await server.stream.aclose()
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.reconnecting is not None, "it connects again"
+        server = await network.server()  # (by itself)
+        assert (await server.welcome()).resume is None
+        assert isinstance(await server.receive(), ListTables)
+        assert stopped.message in session.state.log, "the server's sentence said"
+        assert session.state.table == TABLE and session.state.table_gone, "the final board stays"
+
+
 def test_why_a_connection_failed_in_the_readers_words():
     """A play-test's French reconnect line read "impossible de joindre le serveur : all attempts to connect to
     127.0.0.1:7801 failed" (trio's words): the common causes are the client's own sentences, translated."""

@@ -544,3 +544,32 @@ async def test_by_default_a_server_with_tls_refuses_unbound_proofs_and_one_witho
             await client.send(ListTables())
             assert isinstance(await client.expect((Tables, Error)), Tables)
     assert not [r for r in caplog.records if r.getMessage() == "unbound_proofs_without_tls"]
+
+
+async def test_a_failed_proof_under_a_creators_name_does_not_close_his_empty_table(autojump_clock, tmp_path):
+    """rm32 left it: the end of a connection of a table's creator closes the table if nobody sat at it (table.py
+    CreatorGone), but it ran for any connection that had said hello with that name, proven or not: an impostor
+    naming ann's key and failing the proof closed the empty table ann had made (here kept through a restart
+    before she sat). Now only a connection whose name was its own (proven, or no key to prove) counts. Its edge:
+    ann's own proven connection, ending, still closes it at once."""
+    from dungeon_twister.protocol import CreateTable, TableCreated, TableOptions
+
+    key = Ed25519PrivateKey.generate()
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(data_dir=tmp_path) as server:
+            ann, _ = await keyed(server, "ann", key)
+            await ann.send(CreateTable(TableOptions(beginner=True)))
+            table = (await ann.expect(TableCreated)).table
+        async with running_server(data_dir=tmp_path) as server:
+            assert table in server.lobby.tables, "kept through the restart"
+            liar, _ = await keyed(server, "ann", key, signature=bytes(64))
+            assert (await liar.expect(Error)).code == "bad_proof"
+            assert await liar.recv() is None
+            await trio.sleep(1)
+            assert table in server.lobby.tables, "not closed by the impostor's connection"
+            ann, _ = await keyed(server, "ann", key)
+            await ann.send(ListTables())
+            assert [info.table for info in (await ann.expect(Tables)).tables] == [table]
+            await ann.stream.aclose()
+            await trio.sleep(1)
+            assert table not in server.lobby.tables, "closed at once by ann's own connection's end, not sat at"

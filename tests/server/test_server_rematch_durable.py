@@ -12,7 +12,8 @@ from pathlib import Path
 
 import trio
 from dungeon_twister.protocol import (DeclineRematch, Error, Join, Joined, Leave, Left, ListTables, PlayerConnection,
-                                      Refused, Rematch, ResumeInfo, Snapshot, TableCreated, TableOptions, Tables)
+                                      Refused, Rematch, ResumeInfo, Snapshot, TableCreated, TableEvent, TableOptions,
+                                      Tables)
 from dungeon_twister.protocol.connection import encode_frame
 from dungeon_twister.protocol.views import DECLINE_REMATCH, REMATCH
 from dungeon_twister.server.seating import RESERVED_SEAT_SECONDS
@@ -452,3 +453,86 @@ async def test_a_finished_table_let_go_after_a_store_failure_takes_its_rematch_o
             assert server.storage.kept(table) is None
         async with server_on(tmp_path, seeds=(5,)) as server:
             assert list(server.lobby.tables) == [] and server.storage.offered_tables() == []
+
+
+def _store_fails(monkeypatch) -> None:
+    """From now on (until `monkeypatch.undo()`) the store cannot commit a step (a full disk): what the step wrote is
+    rolled back, as SqliteStorage._commit does when its COMMIT fails."""
+    from dungeon_twister.server.storage import SqliteStorage, StorageError
+
+    def broken(self):
+        self._rollback()
+        raise StorageError("database or disk is full")
+
+    monkeypatch.setattr(SqliteStorage, "_commit", broken)
+
+
+async def _told_nothing_but_game_stopped(client: Client, table: str) -> None:
+    """`client` is cut off, told game_stopped for `table` last, and nothing of a move to another table before it
+    (no `rematch` or `seat_kept` event, no `left`, `table_created` or `joined`)."""
+    last = None
+    while (event := await client.recv()) is not None:
+        assert not isinstance(event, (Left, TableCreated, Joined)), (client.name, event)
+        assert not (isinstance(event, TableEvent) and event.event.get("kind") in ("rematch", "seat_kept")), event
+        last = event
+    assert isinstance(last, Error) and last.code == "game_stopped" and table in last.message, last
+
+
+async def test_a_rematch_the_store_cannot_save_is_told_to_nobody_and_leaves_no_table(
+        tmp_path, autojump_clock, monkeypatch):
+    """rm32 found it: the store could not commit Bob's acceptance of Ann's offer, yet both were sent that step's
+    `rematch` event, `left` and `table_created`, and the new table stayed in memory (its row rolled back), its
+    task seating them at a table the store does not have. Durable before sent: nothing of the step reaches
+    anyone; both are cut off with game_stopped, as the viewers of any step not saved are; the new table goes with
+    the step (not in the lobby, seats nobody, not in the store). Its edge: once the store answers, Ann's resume
+    is answered as any viewer's of that table (it is over: let go, bad_token) and she is taken to no kept seat."""
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path) as server:
+            table, ann, bob = await finished_pair(server)
+            await ann.send(Rematch(table))
+            await bob.expect_event("rematch_offered")
+            await ann.expect_event("view")
+            info = resume(ann, table)
+            gate = _gate_new_tables(server, monkeypatch)
+            _store_fails(monkeypatch)
+            await bob.send(Rematch(table))
+            for client in (ann, bob):
+                await _told_nothing_but_game_stopped(client, table)
+            monkeypatch.undo()  # the disk has room again
+            gate.set()
+            await trio.testing.wait_all_tasks_blocked()
+            assert list(server.lobby.tables) == [] and [t.id for t in server.storage.tables()] == [table]
+            back = await Client.connect(server, "ann", memory=True, resume=info,
+                                        conn=PlayerConnection(features=FEATURES))
+            assert (await back.expect(Error)).code == "bad_token"
+            await back.send(ListTables())
+            assert (await back.expect(Tables)).tables == ()
+            assert not any(isinstance(e, (TableCreated, Joined)) for e in back.received)
+
+
+async def test_a_kept_seat_the_store_cannot_save_is_told_to_nobody_and_leaves_no_table(autojump_clock, monkeypatch):
+    """The same for a kept seat (Seating.keep_seat): Bob leaves before the first turn, which would keep Ann's seat
+    at a new table, and the store cannot save that step. Nobody is told of the move (no `left`, `table_created`,
+    `joined` or `seat_kept`): both are cut off with game_stopped, and no new table stays. Its edge: Ann's token is
+    hers again as the other viewers' are (the move had revoked it): once the store answers, her resume brings
+    the table back as the store has it, the game in play before Bob's leave, her seat hers."""
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(None) as server:
+            table, ann, bob = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            info = resume(ann, table)
+            gate = _gate_new_tables(server, monkeypatch)
+            _store_fails(monkeypatch)
+            await bob.send(Leave())
+            for client in (ann, bob):
+                await _told_nothing_but_game_stopped(client, table)
+            monkeypatch.undo()  # the disk has room again
+            gate.set()
+            await trio.testing.wait_all_tasks_blocked()
+            assert list(server.lobby.tables) == [] and [t.id for t in server.storage.tables()] == [table]
+            back = await Client.connect(server, "ann", memory=True, resume=info)
+            joined = await back.expect(Joined)
+            assert (joined.table, joined.seat) == (table, "B")
+            assert (await back.expect(Snapshot)).table == table
+            revived = server.lobby.tables[table]
+            assert revived.status == "playing" and revived.seating.names() == {"B": "ann", "Y": "bob"}
+            assert not any(isinstance(e, (TableCreated, Error)) for e in back.received)
