@@ -488,26 +488,31 @@ async def test_a_rematch_the_store_cannot_save_is_told_to_nobody_and_leaves_no_t
     is answered as any viewer's of that table (it is over: let go, bad_token) and she is taken to no kept seat."""
     with trio.fail_after(HANG_GUARD):
         async with server_on(tmp_path) as server:
-            table, ann, bob = await finished_pair(server)
-            await ann.send(Rematch(table))
-            await bob.expect_event("rematch_offered")
+            table, ann, bob = await offered_pair(server)
             await ann.expect_event("view")
             info = resume(ann, table)
-            gate = _gate_new_tables(server, monkeypatch)
-            _store_fails(monkeypatch)
-            await bob.send(Rematch(table))
-            for client in (ann, bob):
-                await _told_nothing_but_game_stopped(client, table)
-            monkeypatch.undo()  # the disk has room again
-            gate.set()
-            await trio.testing.wait_all_tasks_blocked()
-            assert list(server.lobby.tables) == [] and [t.id for t in server.storage.tables()] == [table]
+            await _not_saved(server, monkeypatch, table, (ann, bob), bob, Rematch(table))
             back = await Client.connect(server, "ann", memory=True, resume=info,
                                         conn=PlayerConnection(features=FEATURES))
             assert (await back.expect(Error)).code == "bad_token"
             await back.send(ListTables())
             assert (await back.expect(Tables)).tables == ()
             assert not any(isinstance(e, (TableCreated, Joined)) for e in back.received)
+
+
+async def _not_saved(server, monkeypatch, table: str, pair, sender: Client, request) -> None:
+    """`sender` sends `request` while the store cannot commit and new tables wait at a gate: both of `pair` are
+    told nothing but game_stopped; then the store answers again and the gate opens: no table is left in the lobby
+    and the store has `table` alone."""
+    gate = _gate_new_tables(server, monkeypatch)
+    _store_fails(monkeypatch)
+    await sender.send(request)
+    for client in pair:
+        await _told_nothing_but_game_stopped(client, table)
+    monkeypatch.undo()  # the disk has room again
+    gate.set()
+    await trio.testing.wait_all_tasks_blocked()
+    assert list(server.lobby.tables) == [] and [t.id for t in server.storage.tables()] == [table]
 
 
 async def test_a_kept_seat_the_store_cannot_save_is_told_to_nobody_and_leaves_no_table(autojump_clock, monkeypatch):
@@ -520,15 +525,7 @@ async def test_a_kept_seat_the_store_cannot_save_is_told_to_nobody_and_leaves_no
         async with server_on(None) as server:
             table, ann, bob = await seated_pair(server, TableOptions(beginner=True), memory=True)
             info = resume(ann, table)
-            gate = _gate_new_tables(server, monkeypatch)
-            _store_fails(monkeypatch)
-            await bob.send(Leave())
-            for client in (ann, bob):
-                await _told_nothing_but_game_stopped(client, table)
-            monkeypatch.undo()  # the disk has room again
-            gate.set()
-            await trio.testing.wait_all_tasks_blocked()
-            assert list(server.lobby.tables) == [] and [t.id for t in server.storage.tables()] == [table]
+            await _not_saved(server, monkeypatch, table, (ann, bob), bob, Leave())
             back = await Client.connect(server, "ann", memory=True, resume=info)
             joined = await back.expect(Joined)
             assert (joined.table, joined.seat) == (table, "B")
