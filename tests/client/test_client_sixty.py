@@ -122,3 +122,29 @@ def test_BG_REVEAL_06_at_60_by_20_the_panel_keeps_what_to_type_in_a_rooms_placem
     assert "Your move:" in text, text
     assert "type one of place, pass (first letters, then Tab)" in text, text
     assert "legal actions" not in text
+
+
+def test_the_lobbys_table_list_header_keeps_its_last_column_on_60_columns():
+    """Translation play-through i18n32: on 60 columns the table list's last header was cut by the screen's edge
+    ("WATCHIN", and only "Z" in German once a table id widened the first column): the options' and the players'
+    columns stopped giving way at 12 and 10. They give way further now (`NARROWEST`), in every language, and the
+    count of spectators stays under its header; 80 columns are as they were (test_client_texts)."""
+    from dungeon_twister.client import i18n
+    from dungeon_twister.client.lobby import table_list
+    from dungeon_twister.client.state import ClientState
+    from dungeon_twister.protocol import TableInfo, TableOptions
+
+    state = ClientState("ann", connected=True)
+    state.tables = [TableInfo("t12-d5d96ea7", TableOptions(set_name="prison", timers=True), "playing", 3,
+                              blue="Bernadette", yellow="Zoltan the Magnificent"),
+                    TableInfo("t1-9bc539f2", TableOptions(), "waiting", 0, blue="ann")]
+    try:
+        for lang in ("en", "fr", "de", "es", "it"):
+            i18n.use(lang)
+            lines = "".join(text for _style, text, *_ in table_list(state, 59)).splitlines()
+            assert max(map(len, lines)) <= 59, (lang, lines)
+            assert lines[0].endswith(" " + i18n._("WATCHING")), (lang, lines[0])
+            assert lines[1].endswith(" 3") and lines[2].endswith(" 0"), lang
+            assert "Berna" in lines[1] or "Bern…" in lines[1], lines[1]
+    finally:
+        i18n.use("en")
