@@ -148,3 +148,33 @@ def test_the_lobbys_table_list_header_keeps_its_last_column_on_60_columns():
             assert "Berna" in lines[1] or "Bern…" in lines[1], lines[1]
     finally:
         i18n.use("en")
+
+
+def test_PD_TEAM_FREE_help_builds_scrollbar_shows_an_arrow_only_where_there_is_more():
+    """Translation play-through i18n32 at 60 x 20: `help build` at a mixed free table, PgDn to the room pairs' last
+    line, and a "v" still stood under the box: read as more lines that PgDn could not reach. prompt_toolkit draws
+    both arrows always; the help's and the board's scrollbars draw "^" only while lines are above the window, "v"
+    only while lines are below it. The edge: the first page (no "^") and the last (no "v", its last line shown)."""
+    from dungeon_twister.engine import Options, new_game
+
+    wired = WiredSession()
+    wired.session.join(TABLE, "B")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "B"))
+    point = ViewPoint(new_game(Options(set_name="all_sets", teams="free"), 3), {"B": "ann", "Y": "bob"},
+                      {"id": TABLE}, True)
+    wired.deliver(Snapshot(TABLE, 0, table_view(point, "B")))
+    grid(wired, "help build\r", rows=20, columns=60)
+    text = wired.session.state.help_text
+    from dungeon_twister.client.layout import HELP_ROWS_LEFT
+
+    lines = text.at_width(58).splitlines()
+    first, last = lines[0].strip(), lines[-1].strip()
+    top = grid(wired, rows=20, columns=60)
+    start = next(n for n, row in enumerate(top) if row.startswith(first[:30]))
+    height = 20 - HELP_ROWS_LEFT  # (the box's rows: its text is longer)
+    assert len(lines) > height and not top[start].endswith("^") and top[start + height - 1].endswith("v"), top
+    bottom = grid(wired, "\x1b[6~" * 4, rows=20, columns=60)
+    end = next(n for n, row in enumerate(bottom) if row.strip().startswith(last[:30]))
+    assert bottom[end].rstrip().endswith(last) and not bottom[end].endswith("v"), bottom
+    assert bottom[start].endswith("^"), bottom
