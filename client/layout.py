@@ -174,8 +174,7 @@ class ClientLayout:
             DynamicContainer(lambda: self.game if state.at_table else self.lobby),
             ConditionalContainer(self._help(), filter=has_help),
             Window(_text(_wrapped(lambda: message_bar(state, self.clock()), _columns)), wrap_lines=True,
-                   height=Dimension(min=1, max=3),
-                   dont_extend_height=True),
+                   height=self._bar_rows, dont_extend_height=True),
             self.prompt_window,
         ])
         # The completion menu floats over everything but the hints row: a float goes below the cursor where it
@@ -185,6 +184,18 @@ class ClientLayout:
         root = HSplit([FloatContainer(above_hints, floats=[menu]),
                        Window(_text(self._hints), height=1, style="class:hints")])
         self.layout = Layout(root, focused_element=self.prompt_window)
+
+    def _bar_rows(self) -> Dimension:
+        """The message bar's rows: what its text takes on the screen, up to a third of the terminal's rows (3 at
+        least). It had 3 at most, and fewer when the board or the help took them by weight: at 60 x 20 `create`'s
+        usage after a refused option (6 rows there) lost its end (i18n32); it has them first now, as the help."""
+        size = get_app().output.get_size()
+        width = max(1, size.columns - 1)
+        text = "".join(text for _style, text, *_ in _drawn(_wrapped(lambda: message_bar(self.state, self.clock()),
+                                                                    _columns))())
+        needed = sum(max(1, -(-get_cwidth(line) // width)) for line in text.split("\n"))
+        rows = max(1, min(needed, max(3, size.rows // 3)))
+        return Dimension(min=rows, max=rows)
 
     def _help(self) -> Window:
         """The help box: its rows first, up to all but `HELP_ROWS_LEFT`; a longer help scrolls (PgUp/PgDn while it

@@ -178,3 +178,26 @@ def test_PD_TEAM_FREE_help_builds_scrollbar_shows_an_arrow_only_where_there_is_m
     end = next(n for n, row in enumerate(bottom) if row.strip().startswith(last[:30]))
     assert bottom[end].rstrip().endswith(last) and not bottom[end].endswith("v"), bottom
     assert bottom[start].endswith("^"), bottom
+
+
+def test_creates_usage_after_a_refused_option_wraps_whole_on_60_by_20():
+    """Translation play-through i18n32: at 60 columns `create foo` answered with `create`'s usage cut after
+    "[prison|mixed|paladins|base_paladins|prison_paladins|all_set": the sets' notation, one word longer than the
+    line, was left to the terminal's wrapping, and the message bar kept 3 rows at most. A word with no space
+    within the line now breaks after its last "|" that fits, and the bar takes the rows its text needs, up to a
+    third of the screen's: the whole usage shows, every row within the line. The edge: 80 x 24 too."""
+    from dungeon_twister.client.wrap import word_wrap
+
+    notation = "[prison|mixed|paladins|base_paladins|prison_paladins|all_sets]"
+    assert "".join(text for _style, text in word_wrap([("", "x " + notation)], 40)).split("\n") == [
+        "x", "[prison|mixed|paladins|base_paladins|", "prison_paladins|all_sets]"]
+    for rows, columns in ((20, 60), (24, 80)):
+        wired = WiredSession()
+        wired.session.state.connected = True
+        shown = grid(wired, "create foo\r", rows=rows, columns=columns)
+        notice = wired.session.state.notice
+        assert notice.startswith("'foo' is not an option of create") and notice.endswith("[secret] [private]")
+        start = next(n for n, row in enumerate(shown) if row.startswith("'foo'"))
+        end = next(n for n, row in enumerate(shown) if row.endswith("[secret] [private]"))
+        assert " ".join(shown[start:end + 1]).replace("| ", "|") == notice.replace("| ", "|"), shown
+        assert all(len(row) < columns for row in shown[start:end + 1])
