@@ -872,6 +872,13 @@ def _kind_help(topic: str) -> str | None:
             # values; VP: victory points
             lines = [_("{name} ({code}): movement {movement}, combat {combat}, {vp} VP when it leaves the maze")
                      .format(name=_(kind.name), code=code, movement=kind.move, combat=kind.combat, vp=kind.exit_vp)]
+            if kind.move == 0:  # the Red Dragon: his "1 VP when it leaves the maze" he never scores (review pd32)
+                # TRANSLATORS: `help RD`, the Red Dragon's first line: {name} his name, {code} RD, {movement} 0 and
+                # {combat} his values; he never walks out, and carried out wounded he is saved for no VP (the rule IDs
+                # stay as they are)
+                lines = [_("{name} ({code}): movement {movement}, combat {combat}; he never leaves the maze by himself "
+                           "(PD-CHAR-DRAGON-03), and carried out wounded he is saved, for no VP (BG-CARRY-05)")
+                         .format(name=_(kind.name), code=code, movement=kind.move, combat=kind.combat)]
             for ability in sorted(kind.abilities):
                 text = KIND_ABILITIES.get((code, ability)) or ABILITIES.get(ability)
                 lines.append(f"  {_(text) if text else ability}")
