@@ -38,8 +38,9 @@ LONE_STEPS = {"mind": N_("within 5 seconds, or nothing is named"),
               "card": N_("within 5 seconds, or +0 is laid for you")}
 """What a timed table's 5 seconds of a lone combat step lead to (a play-test's Telepath player, attacked, lost his
 naming twice: nothing said it had 5 seconds), by the verb of the step's actions."""
-# TRANSLATORS: a phase of the board game, as the panel's turn line names it
-PHASES = {"draft": N_("team building (mutual choice)"), "build": N_("team building (free choice, in secret)"),
+# TRANSLATORS: a phase of the board game, as the panel's turn line names it; short: "Turn 12 · {phase} · Blue
+# and Yellow to act" fits one row of a 60-column terminal's panel
+PHASES = {"draft": N_("teams (mutual choice)"), "build": N_("teams (free choice)"),
           "team": N_("secret team choice"), "hide": N_("hiding tokens"), "card": N_("action card"),
           "main": N_("spending AP"), "combat": N_("combat cards"), "place": N_("placing revealed tokens"),
           "over": N_("game over")}

@@ -148,7 +148,7 @@ def test_the_panel_shows_the_wheel_the_hand_and_the_secret_choice():
              started=True)
     state.view = v
     text = "".join(t for _, t in game_panel(state, 0.0, screens(v).panel))
-    assert "start characters, face down · Blue and Yellow to act" in text
+    assert "start characters hidden · Blue and Yellow to act" in text
     assert "Blue (you)  0 VP of 3" in text and "combat cards: +0 +1 +2 +2 +3 +3 +4 +5 +6" in text
     assert "Yellow  0 VP of 3" in text and "combat cards: 9 in hand" in text
     assert "Choose in secret (the start characters' places): type hide ..." in text

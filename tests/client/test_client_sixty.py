@@ -201,3 +201,19 @@ def test_creates_usage_after_a_refused_option_wraps_whole_on_60_by_20():
         end = next(n for n, row in enumerate(shown) if row.endswith("[secret] [private]"))
         assert " ".join(shown[start:end + 1]).replace("| ", "|") == notice.replace("| ", "|"), shown
         assert all(len(row) < columns for row in shown[start:end + 1])
+
+
+def test_every_phases_turn_line_fits_60_columns_in_english():
+    """Translation play-through i18n32: the panel's turn line, "Turn 0 · team building (free choice, in secret) ·
+    Blue and Yellow to act", ran past 59 columns, and its second row was cut when the player's own part took the
+    panel's rows (i18n32 shortened the translations). The English phase names are short now: every phase of both
+    games, with both seats to act and a two-digit turn, fits one row of a 60-column terminal."""
+    from dungeon_twister.client.games import screens
+    from dungeon_twister.client.panel import _turn
+
+    for game in ("board", "cards"):
+        parts = screens({"game": game}).panel
+        for phase in parts.phases:
+            view = {"game": game, "turn": 12, "phase": phase, "to_act": ["B", "Y"]}
+            line = "".join(text for _style, text, *_ in _turn(view, 0.0, {}, parts)).strip("\n").split("\n")[0]
+            assert line.endswith("Blue and Yellow to act") and len(line) <= 59, (game, phase, line)
