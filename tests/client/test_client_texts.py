@@ -1900,4 +1900,5 @@ def test_PD_CHAR_DRAGON_03_help_rd_does_not_promise_a_vp_for_leaving_the_maze():
     first = client_help.help_text("RD").splitlines()[0]
     assert first.startswith("Red Dragon (RD): movement 0, combat 6; ") and "VP when it leaves" not in first
     assert "PD-CHAR-DRAGON-03" in first and "BG-CARRY-05" in first and "no VP" in first
-    assert client_help.help_text("GB").splitlines()[0] == "Goblin (GB): movement 4, combat 1, 2 VP when it leaves the maze"
+    goblin = client_help.help_text("GB").splitlines()[0]
+    assert goblin == "Goblin (GB): movement 4, combat 1, 2 VP when it leaves the maze"
