@@ -607,6 +607,13 @@ def _help_text(topic: str = "", *, at_table: bool = False, game: str = "board", 
             text += "\n  " + _("now, for example: {action}").format(action=now)
         if game != "cards" and lower in ("build", "pick"):  # the room pairs a team building offers (pt22 F6)
             text += "\n" + _pairs_help(set_name)
+        build = (view or {}).get("build")
+        if game != "cards" and lower == "build" and isinstance(build, dict):
+            # what else the build chooses from, after the pairs: at 60 x 20 the panel's lines of them were cut
+            # below its rows, out of reach, and `help build` (which scrolls) had only the pairs (i18n32)
+            from .panel import build_choices  # (not imported for --help)
+
+            text += "".join("\n" + line for line in build_choices(build, skip=("pairs",)))
         return text
     lines = _command_lines(lower)
     if lines:

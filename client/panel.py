@@ -383,6 +383,24 @@ def _draft(view: dict) -> StyleAndTextTuples:
     return out
 
 
+def build_choices(build: dict, skip: tuple[str, ...] = ()) -> list[str]:
+    """A free build's parts (the view's `build`), a line each: what it chooses from, how many (`help build` gives
+    them too, but the parts named in `skip`)."""
+    out = []
+    for part in build.get("parts") or ():
+        if part["name"] in skip:
+            continue
+        copies = part.get("copies") or {}
+        values = " ".join(v + (f"x{copies[v]}" if v in copies else "") for v in part["values"])
+        name = part["name"]
+        label = _(BUILD_PARTS[name]) if name in BUILD_PARTS else name
+        # TRANSLATORS: what a build chooses from: {label} its name in words, {part}= the word typed in `build`
+        # (pairs=, characters=, objects=: kept as typed; a play-test read "pairs:" as an untranslated label)
+        out.append(_("{label} ({part}=...): choose {count} of {values}").format(
+            label=label, part=name, count=part["count"], values=values))
+    return out
+
+
 def _build(view: dict) -> StyleAndTextTuples:
     """PD-TEAM-FREE: what a build chooses from, who has chosen, and our own build once made."""
     build = view.get("build")
@@ -393,16 +411,7 @@ def _build(view: dict) -> StyleAndTextTuples:
     else:
         how = _("(free choice: each side its own team, in secret)")
     out: StyleAndTextTuples = [("class:title", "\n" + _("Team building")), ("", f" {how}\n")]
-    for part in build["parts"]:
-        copies = part.get("copies") or {}
-        values = " ".join(v + (f"x{copies[v]}" if v in copies else "") for v in part["values"])
-        name = part["name"]
-        label = _(BUILD_PARTS[name]) if name in BUILD_PARTS else name
-        # TRANSLATORS: what a build chooses from: {label} its name in words, {part}= the word typed in `build`
-        # (pairs=, characters=, objects=: kept as typed; a play-test read "pairs:" as an untranslated label)
-        choose = _("{label} ({part}=...): choose {count} of {values}").format(
-            label=label, part=name, count=part["count"], values=values)
-        out.append(("", f"  {choose}\n"))
+    out += [("", f"  {choose}\n") for choose in build_choices(build)]
     # the engine marks a build made once both are revealed; the server says sooner who has committed to his (a
     # play-test's panel said "Blue has chosen" on the turn line and "Blue is choosing" here)
     committed = (view.get("table") or {}).get("committed")

@@ -217,3 +217,31 @@ def test_every_phases_turn_line_fits_60_columns_in_english():
             view = {"game": game, "turn": 12, "phase": phase, "to_act": ["B", "Y"]}
             line = "".join(text for _style, text, *_ in _turn(view, 0.0, {}, parts)).strip("\n").split("\n")[0]
             assert line.endswith("Blue and Yellow to act") and len(line) <= 59, (game, phase, line)
+
+
+def test_PD_TEAM_FREE_01_help_build_lists_the_characters_and_objects_to_choose_reachable_on_60_by_20():
+    """Translation play-through i18n32 at 60 x 20: the characters' and objects' lists of a free build were out of
+    reach: the panel (F2) showed the room pairs' line and cut the rest below its rows, with no way to scroll, and
+    `help build`, which scrolls, listed only the room pairs. `help build` at such a table now ends with the other
+    parts' lines, as the panel words them, and PgDn shows them; the edge: away from a table, no such lines."""
+    from dungeon_twister.client.help import help_text
+    from dungeon_twister.engine import Options, new_game
+
+    wired = WiredSession()
+    wired.session.join(TABLE, "B")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "B"))
+    point = ViewPoint(new_game(Options(set_name="all_sets", teams="free"), 3), {"B": "ann", "Y": "bob"},
+                      {"id": TABLE}, True)
+    wired.deliver(Snapshot(TABLE, 0, table_view(point, "B")))
+    panel = grid(wired, "\x1bOQ", rows=20, columns=60)  # (F2: the panel)
+    assert any(row.startswith("  room pairs (pairs=...)") for row in panel)
+    assert not any("characters=..." in row for row in panel), "the panel cuts them: the reason for the help's"
+    grid(wired, "help build\r", rows=20, columns=60)
+    lines = str(wired.session.state.help_text).split("\n")
+    assert lines[-2].startswith("characters (characters=...): choose 8 of AS BS CL CO ES GB GH GO IL MK NG PA")
+    assert lines[-1].startswith("objects (objects=...): choose 6 of AR BW CH DS FH FS FW KYx2 LN RG RPx2")
+    bottom = grid(wired, "\x1b[6~" * 4, rows=20, columns=60)
+    assert any(row.startswith("objects (objects=...): choose 6") for row in bottom), bottom
+    assert any(row.strip() == "TS" or row.endswith(" TS") for row in bottom), bottom
+    assert "characters=..." not in help_text("build"), "away from a table: the fixed example only"
