@@ -26,10 +26,11 @@ HINTS = {"select": N_("pick the character or object the line above names: pick C
          "combat:mind": N_("your Telepath names a card the opponent must play if he holds it: mind +N, or mind "
                            "none"),
          "combat:frenzy": N_("announce how many cards your Berserker fights with: frenzy 1 or frenzy 2")}
-# TRANSLATORS: a phase of the card game, as the panel's turn line names it
-PHASES = {"select": N_("team selection"), "handicap": N_("handicap (characters left out)"),
-          "hide": N_("start characters, face down"), "seed": N_("seeding the rooms"), "face": N_("facings, in secret"),
-          "main": N_("spending AP"), "combat": N_("combat cards"), "place": N_("placing a revealed room's cards"),
+# TRANSLATORS: a phase of the card game, as the panel's turn line names it; short: "Turn 12 · {phase} · Blue
+# and Yellow to act" fits one row of a 60-column terminal's panel
+PHASES = {"select": N_("team selection"), "handicap": N_("characters left out"),
+          "hide": N_("start characters hidden"), "seed": N_("seeding the rooms"), "face": N_("facings, in secret"),
+          "main": N_("spending AP"), "combat": N_("combat cards"), "place": N_("revealed cards to place"),
           "over": N_("game over")}
 # TRANSLATORS: a side of a zone: "the portcullis {side} of b3", "north: wall"
 SIDES = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}

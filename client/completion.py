@@ -10,6 +10,7 @@ from prompt_toolkit.document import Document
 
 from dungeon_twister.protocol.msg_lobby import SCENARIOS
 
+from .cards_panel import FACED_ICONS
 from .describe import TERRAIN_WORDS
 from .help import topics, verb_summary
 from .i18n import _, ngettext
@@ -237,6 +238,10 @@ class PromptCompleter(Completer):
                 # a move that ends on Rockfall kills an unprotected walker (DT-112): offered as any other, it killed
                 # a play-test's Cleric unawares (pt25 F9)
                 name = _(TERRAIN_WORDS["rockfall"])
+            if name is not None and cards and typed[:1] == ["face"] and word.rpartition(":")[2] in FACED_ICONS:
+                # a start character's four facings (CG-START-02) all showed "Mechanork (Blue)": which zone each
+                # letter is, as the panel says it once chosen (translation play-through i18n32)
+                name = _("{figure} faces {zone}").format(figure=name, zone=_(FACED_ICONS[word.rpartition(":")[2]]))
             if name is not None:
                 # what the word's code names ("pick AS": Assassin); the action itself when more words follow
                 meta = name if (count == 1 and len(actions[0].split()) == depth) or not meta else f"{name} · {meta}"

@@ -607,6 +607,13 @@ def _help_text(topic: str = "", *, at_table: bool = False, game: str = "board", 
             text += "\n  " + _("now, for example: {action}").format(action=now)
         if game != "cards" and lower in ("build", "pick"):  # the room pairs a team building offers (pt22 F6)
             text += "\n" + _pairs_help(set_name)
+        build = (view or {}).get("build")
+        if game != "cards" and lower == "build" and isinstance(build, dict):
+            # what else the build chooses from, after the pairs: at 60 x 20 the panel's lines of them were cut
+            # below its rows, out of reach, and `help build` (which scrolls) had only the pairs (i18n32)
+            from .panel import build_choices  # (not imported for --help)
+
+            text += "".join("\n" + line for line in build_choices(build, skip=("pairs",)))
         return text
     lines = _command_lines(lower)
     if lines:
@@ -872,6 +879,13 @@ def _kind_help(topic: str) -> str | None:
             # values; VP: victory points
             lines = [_("{name} ({code}): movement {movement}, combat {combat}, {vp} VP when it leaves the maze")
                      .format(name=_(kind.name), code=code, movement=kind.move, combat=kind.combat, vp=kind.exit_vp)]
+            if kind.move == 0:  # the Red Dragon: his "1 VP when it leaves the maze" he never scores (review pd32)
+                # TRANSLATORS: `help RD`, the Red Dragon's first line: {name} his name, {code} RD, {movement} 0 and
+                # {combat} his values; he never walks out, and carried out wounded he is saved for no VP (the rule IDs
+                # stay as they are)
+                lines = [_("{name} ({code}): movement {movement}, combat {combat}; he never leaves the maze by himself "
+                           "(PD-CHAR-DRAGON-03), and carried out wounded he is saved, for no VP (BG-CARRY-05)")
+                         .format(name=_(kind.name), code=code, movement=kind.move, combat=kind.combat)]
             for ability in sorted(kind.abilities):
                 text = KIND_ABILITIES.get((code, ability)) or ABILITIES.get(ability)
                 lines.append(f"  {_(text) if text else ability}")

@@ -472,7 +472,9 @@ def _chat(session: Session, message: ChatMessage) -> None:
     if message.table is not None and session.state.view is not None and sender not in seated:
         # TRANSLATORS: a chat line's sender at a table who is not one of its players
         sender = _("{name} (watching)").format(name=sender)
-    session.state.chat.append(f"{sender}: {message.text}")
+    # TRANSLATORS: a chat line: {name} who wrote it, {text} his words as he typed them (French puts a no-break
+    # space before the colon; the chat was glued in code, which no translation could change: i18n32)
+    session.state.chat.append(_("{name}: {text}").format(name=sender, text=message.text))
 
 
 def _snapshot(session: Session, message: Snapshot, the_servers: bool = True) -> None:

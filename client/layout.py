@@ -22,6 +22,7 @@ from prompt_toolkit.layout import (
     VSplit,
     Window,
 )
+from prompt_toolkit.layout.containers import WindowRenderInfo
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.margins import ConditionalMargin, ScrollbarMargin
@@ -112,6 +113,26 @@ class Scroll:
         self.offset = min(bottom, max(0, start + direction * max(1, info.window_height - 4)))
 
 
+class ScrollArrows(ScrollbarMargin):
+    """A scrollbar whose arrows stand only where there is more to scroll to: "^" while lines are above the window,
+    "v" while lines are below it. prompt_toolkit draws both always, and at the help's end a "v" still stood under
+    it: a translator's play-through at 60 x 20 (i18n32) took it for more lines that PgDn could not reach."""
+
+    def __init__(self) -> None:
+        super().__init__(display_arrows=True)
+
+    def create_margin(self, window_render_info: WindowRenderInfo, width: int, height: int) -> StyleAndTextTuples:
+        drawn = super().create_margin(window_render_info, width, height)
+        info = window_render_info
+        above = info.vertical_scroll > 0
+        below = info.vertical_scroll + info.window_height < info.content_height
+        arrows = [n for n, (style, *_rest) in enumerate(drawn) if style == "class:scrollbar.arrow"]
+        for n, more in zip(arrows, (above, below) if len(arrows) == 2 else ()):
+            if not more:
+                drawn[n] = ("class:scrollbar.background", " ")
+        return drawn
+
+
 def _prompt_scroll(window: Window, width: int) -> int:
     """The prompt line's first visible column: 0 while its label and text (`width` columns) fit on the screen,
     else where prompt_toolkit left it (it then keeps the cursor in view). Seen by hand: after a chat line longer
@@ -153,8 +174,7 @@ class ClientLayout:
             DynamicContainer(lambda: self.game if state.at_table else self.lobby),
             ConditionalContainer(self._help(), filter=has_help),
             Window(_text(_wrapped(lambda: message_bar(state, self.clock()), _columns)), wrap_lines=True,
-                   height=Dimension(min=1, max=3),
-                   dont_extend_height=True),
+                   height=self._bar_rows, dont_extend_height=True),
             self.prompt_window,
         ])
         # The completion menu floats over everything but the hints row: a float goes below the cursor where it
@@ -164,6 +184,18 @@ class ClientLayout:
         root = HSplit([FloatContainer(above_hints, floats=[menu]),
                        Window(_text(self._hints), height=1, style="class:hints")])
         self.layout = Layout(root, focused_element=self.prompt_window)
+
+    def _bar_rows(self) -> Dimension:
+        """The message bar's rows: what its text takes on the screen, up to a third of the terminal's rows (3 at
+        least). It had 3 at most, and fewer when the board or the help took them by weight: at 60 x 20 `create`'s
+        usage after a refused option (6 rows there) lost its end (i18n32); it has them first now, as the help."""
+        size = get_app().output.get_size()
+        width = max(1, size.columns - 1)
+        text = "".join(text for _style, text, *_ in _drawn(_wrapped(lambda: message_bar(self.state, self.clock()),
+                                                                    _columns))())
+        needed = sum(max(1, -(-get_cwidth(line) // width)) for line in text.split("\n"))
+        rows = max(1, min(needed, max(3, size.rows // 3)))
+        return Dimension(min=rows, max=rows)
 
     def _help(self) -> Window:
         """The help box: its rows first, up to all but `HELP_ROWS_LEFT`; a longer help scrolls (PgUp/PgDn while it
@@ -175,7 +207,7 @@ class ClientLayout:
         source, lines = _counted(_drawn(_wrapped(laid, _columns)))
         text = FormattedTextControl(printable_source(source), focusable=False, get_cursor_position=lambda: Point(
             0, min(scroll.follow(state.help_text), lines[0] - 1)))  # (the cursor within the text: `END`)
-        bar = ConditionalMargin(ScrollbarMargin(display_arrows=True), filter=Condition(scroll.overflows))
+        bar = ConditionalMargin(ScrollArrows(), filter=Condition(scroll.overflows))
         scroll.window = Window(text, height=_help_rows, dont_extend_height=True, style="class:help",
                                get_vertical_scroll=lambda window: scroll.follow(state.help_text),
                                always_hide_cursor=True, right_margins=[bar])
@@ -188,7 +220,7 @@ class ClientLayout:
                                      get_cursor_position=lambda: Point(0, scroll.offset))
         scroll.window = Window(board, width=Dimension(preferred=BOARD_WIDTH + 1, max=BOARD_WIDTH + 1),
                                get_vertical_scroll=lambda window: scroll.offset, always_hide_cursor=True,
-                               right_margins=[ScrollbarMargin(display_arrows=True)])  # more of it: PgUp/PgDn
+                               right_margins=[ScrollArrows()])  # more of it: PgUp/PgDn
         side = self._side_width
         panel_text = _wrapped(lambda: game_panel(state, self.clock(), screens(state.view).panel, own_part=False),
                               side)

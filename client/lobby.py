@@ -61,18 +61,27 @@ def _widths(room: int, longest: int = 0) -> tuple[int, int]:
     """(options, each player's column) in the `room` they have: 23 and 16 when it is there, the options more, up to
     the `longest` of them, where the room has more (a play-test's German list cut "all_sets, Zeitlimit, T…" on a
     160-column terminal); on a narrower terminal the options give way first, down to 12, then the players, down
-    to 10 (longer texts are cut with a "…": the table's own view has them whole)."""
+    to 10, and on a terminal narrower still both further (`NARROWEST`; longer texts are cut with a "…": the
+    table's own view has them whole)."""
     options, player = OPTIONS_WIDTH, PLAYER_WIDTH
     excess = options + 1 + 2 * player - room
     if excess < 0 and longest > options:
         options += min(-excess, longest - options)
         excess = options + 1 + 2 * player - room
-    if excess > 0:
-        cut = min(excess, options - 12)
-        options, excess = options - cut, excess - cut
-    if excess > 0:
-        player -= min((excess + 1) // 2, player - 10)
+    for least_options, least_player in NARROWEST:
+        if excess > 0:
+            cut = max(0, min(excess, options - least_options))
+            options, excess = options - cut, excess - cut
+        if excess > 0:
+            cut = max(0, min((excess + 1) // 2, player - least_player))
+            player, excess = player - cut, excess - 2 * cut
     return options, player
+
+
+NARROWEST = ((12, 10), (8, 7), (6, 6))
+"""The narrowest the options' and each player's columns get, by stages (`_widths`): on 80 columns the first; on
+60 the header's last column ("WATCHING") was cut by the screen's edge (translation play-through i18n32), so the
+columns then give way further, as far as the last, where a name keeps 5 characters and its "…"."""
 
 
 CARD_TUTORIAL_VP = {1: 2, 2: 3, 3: 4}

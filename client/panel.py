@@ -38,8 +38,9 @@ LONE_STEPS = {"mind": N_("within 5 seconds, or nothing is named"),
               "card": N_("within 5 seconds, or +0 is laid for you")}
 """What a timed table's 5 seconds of a lone combat step lead to (a play-test's Telepath player, attacked, lost his
 naming twice: nothing said it had 5 seconds), by the verb of the step's actions."""
-# TRANSLATORS: a phase of the board game, as the panel's turn line names it
-PHASES = {"draft": N_("team building (mutual choice)"), "build": N_("team building (free choice, in secret)"),
+# TRANSLATORS: a phase of the board game, as the panel's turn line names it; short: "Turn 12 · {phase} · Blue
+# and Yellow to act" fits one row of a 60-column terminal's panel
+PHASES = {"draft": N_("teams (mutual choice)"), "build": N_("teams (free choice)"),
           "team": N_("secret team choice"), "hide": N_("hiding tokens"), "card": N_("action card"),
           "main": N_("spending AP"), "combat": N_("combat cards"), "place": N_("placing revealed tokens"),
           "over": N_("game over")}
@@ -382,6 +383,24 @@ def _draft(view: dict) -> StyleAndTextTuples:
     return out
 
 
+def build_choices(build: dict, skip: tuple[str, ...] = ()) -> list[str]:
+    """A free build's parts (the view's `build`), a line each: what it chooses from, how many (`help build` gives
+    them too, but the parts named in `skip`)."""
+    out = []
+    for part in build.get("parts") or ():
+        if part["name"] in skip:
+            continue
+        copies = part.get("copies") or {}
+        values = " ".join(v + (f"x{copies[v]}" if v in copies else "") for v in part["values"])
+        name = part["name"]
+        label = _(BUILD_PARTS[name]) if name in BUILD_PARTS else name
+        # TRANSLATORS: what a build chooses from: {label} its name in words, {part}= the word typed in `build`
+        # (pairs=, characters=, objects=: kept as typed; a play-test read "pairs:" as an untranslated label)
+        out.append(_("{label} ({part}=...): choose {count} of {values}").format(
+            label=label, part=name, count=part["count"], values=values))
+    return out
+
+
 def _build(view: dict) -> StyleAndTextTuples:
     """PD-TEAM-FREE: what a build chooses from, who has chosen, and our own build once made."""
     build = view.get("build")
@@ -392,16 +411,7 @@ def _build(view: dict) -> StyleAndTextTuples:
     else:
         how = _("(free choice: each side its own team, in secret)")
     out: StyleAndTextTuples = [("class:title", "\n" + _("Team building")), ("", f" {how}\n")]
-    for part in build["parts"]:
-        copies = part.get("copies") or {}
-        values = " ".join(v + (f"x{copies[v]}" if v in copies else "") for v in part["values"])
-        name = part["name"]
-        label = _(BUILD_PARTS[name]) if name in BUILD_PARTS else name
-        # TRANSLATORS: what a build chooses from: {label} its name in words, {part}= the word typed in `build`
-        # (pairs=, characters=, objects=: kept as typed; a play-test read "pairs:" as an untranslated label)
-        choose = _("{label} ({part}=...): choose {count} of {values}").format(
-            label=label, part=name, count=part["count"], values=values)
-        out.append(("", f"  {choose}\n"))
+    out += [("", f"  {choose}\n") for choose in build_choices(build)]
     # the engine marks a build made once both are revealed; the server says sooner who has committed to his (a
     # play-test's panel said "Blue has chosen" on the turn line and "Blue is choosing" here)
     committed = (view.get("table") or {}).get("committed")

@@ -36,16 +36,24 @@ def word_wrap(fragments: StyleAndTextTuples, width: int) -> StyleAndTextTuples:
 
 def _break(line: list[tuple[str, str]], out: StyleAndTextTuples, width: int) -> tuple[list, int]:
     """Move the head of an overlong line to `out`, broken at its last space within `width` columns (the space
-    dropped); the rest starts the next line. No space there: the line is left to the window's own wrapping."""
-    fitting, space = 0, None
+    dropped); the rest starts the next line. No space there: after its last "|" within them (a notation's
+    alternatives, `create`'s "[prison|mixed|...|all_sets]", longer than a 60-column line: i18n32 saw it cut), else
+    the line is left to the window's own wrapping."""
+    fitting, space, bar = 0, None, None
     for index, (_style, char) in enumerate(line):
         if char == " ":
             space = index  # what comes before it fits (a space at the edge is dropped, so it may too)
         fitting += get_cwidth(char)
         if fitting > width:
             break
+        if char == "|" and index > 0:
+            bar = index  # (kept at the line's end: it fits)
     if space is None or space == 0:
-        return line, sum(get_cwidth(char) for _style, char in line)
+        if bar is None:
+            return line, sum(get_cwidth(char) for _style, char in line)
+        out += _joined(line[:bar + 1]) + [(line[bar][0], "\n")]
+        rest = line[bar + 1:]
+        return rest, sum(get_cwidth(char) for _style, char in rest)
     out += _joined(line[:space]) + [(line[space][0], "\n")]
     rest = line[space + 1:]
     return rest, sum(get_cwidth(char) for _style, char in rest)

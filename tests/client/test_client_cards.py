@@ -148,7 +148,7 @@ def test_the_panel_shows_the_wheel_the_hand_and_the_secret_choice():
              started=True)
     state.view = v
     text = "".join(t for _, t in game_panel(state, 0.0, screens(v).panel))
-    assert "start characters, face down · Blue and Yellow to act" in text
+    assert "start characters hidden · Blue and Yellow to act" in text
     assert "Blue (you)  0 VP of 3" in text and "combat cards: +0 +1 +2 +2 +3 +3 +4 +5 +6" in text
     assert "Yellow  0 VP of 3" in text and "combat cards: 9 in hand" in text
     assert "Choose in secret (the start characters' places): type hide ..." in text
@@ -894,3 +894,29 @@ def test_CG_TUT1_04_tab_offers_every_character_in_hand_at_each_place_of_a_hide_o
     assert complete("hide bMK:2 bMK") == set(), "a character named once"
     state.view = {"secret": None, "legal": ["hide bWZ A1", "hide bFW A1", "hide bFW B1"]}
     assert complete("hide ") == {"bFW", "bWZ"} and complete("hide bFW ") == {"A1", "B1"}
+
+
+def test_CG_START_02_tabs_four_facings_of_a_character_each_say_which_zone_it_faces():
+    """Translation play-through i18n32: Tab after `face ` listed "bMK:C  Mechanork (Blu)", "bMK:R ...", "bMK:S ...",
+    "bMK:T ..." with one text for the four: nothing said which zone each letter is. Each says it now, in the panel's
+    words once chosen ("faces the circle (C)"); the edge: the second character, once the first is typed, and a
+    word that is no facing (the verb) keeps its own text."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from dungeon_twister.client.completion import PromptCompleter
+    from dungeon_twister.client.state import ClientState
+
+    state = ClientState("ann")
+    state.view = {"game": "cards", "legal": [f"face bMK:{a} bSN:{b}" for a in "TSCR" for b in "TSCR"]}
+    completer = PromptCompleter(state)
+
+    def complete(text: str) -> dict[str, str]:
+        return {c.text: c.display_meta_text for c in completer.get_completions(Document(text), CompleteEvent())}
+
+    metas = complete("face ")
+    assert metas["bMK:C"].endswith("Mechanork faces the circle (C)") and metas["bMK:R"].endswith(
+        "faces the rotation zone (R)") and metas["bMK:S"].endswith("faces the square (S)")
+    assert len({metas[f"bMK:{letter}"] for letter in "TSCR"}) == 4
+    assert complete("face bMK:T ")["bSN:T"].endswith("Snake-man faces the triangle (T)")
+    assert "faces" not in complete("f")["face"]

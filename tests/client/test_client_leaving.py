@@ -1292,3 +1292,21 @@ def test_DT_228_yes_to_a_draw_asked_once_more_offers_it_and_no_plays_on():
     for line in ("draw", "yes"):
         ui.commands.run(line)
     assert wired.sent() == [DrawOffer(TABLE)]
+
+
+def test_a_chat_line_is_a_translatable_text(monkeypatch):
+    """Translation play-through i18n32: a chat line was glued in code ("{sender}: {text}"), so French could not
+    put its no-break space before the colon. It is a text of the catalogue now ("{name}: {text}"): a translation
+    changes it, for a player's line and a watcher's; English shows it as before (the previous test)."""
+    import dungeon_twister.client.inbox as inbox
+    from dungeon_twister.protocol import ChatMessage
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    seated = state.view["seats"]["B"]
+    french = {"{name}: {text}": "{name}\u00a0: {text}", "{name} (watching)": "{name} (spectateur)"}
+    monkeypatch.setattr(inbox, "_", lambda text: french.get(text, text))
+    wired.deliver(ChatMessage(seated, "bonne chance", TABLE))
+    wired.deliver(ChatMessage("carla", "je regarde", TABLE))
+    assert list(state.chat) == [f"{seated}\u00a0: bonne chance", "carla (spectateur)\u00a0: je regarde"]

@@ -122,3 +122,126 @@ def test_BG_REVEAL_06_at_60_by_20_the_panel_keeps_what_to_type_in_a_rooms_placem
     assert "Your move:" in text, text
     assert "type one of place, pass (first letters, then Tab)" in text, text
     assert "legal actions" not in text
+
+
+def test_the_lobbys_table_list_header_keeps_its_last_column_on_60_columns():
+    """Translation play-through i18n32: on 60 columns the table list's last header was cut by the screen's edge
+    ("WATCHIN", and only "Z" in German once a table id widened the first column): the options' and the players'
+    columns stopped giving way at 12 and 10. They give way further now (`NARROWEST`), in every language, and the
+    count of spectators stays under its header; 80 columns are as they were (test_client_texts)."""
+    from dungeon_twister.client import i18n
+    from dungeon_twister.client.lobby import table_list
+    from dungeon_twister.client.state import ClientState
+    from dungeon_twister.protocol import TableInfo, TableOptions
+
+    state = ClientState("ann", connected=True)
+    state.tables = [TableInfo("t12-d5d96ea7", TableOptions(set_name="prison", timers=True), "playing", 3,
+                              blue="Bernadette", yellow="Zoltan the Magnificent"),
+                    TableInfo("t1-9bc539f2", TableOptions(), "waiting", 0, blue="ann")]
+    try:
+        for lang in ("en", "fr", "de", "es", "it"):
+            i18n.use(lang)
+            lines = "".join(text for _style, text, *_ in table_list(state, 59)).splitlines()
+            assert max(map(len, lines)) <= 59, (lang, lines)
+            assert lines[0].endswith(" " + i18n._("WATCHING")), (lang, lines[0])
+            assert lines[1].endswith(" 3") and lines[2].endswith(" 0"), lang
+            assert "Berna" in lines[1] or "Bern…" in lines[1], lines[1]
+    finally:
+        i18n.use("en")
+
+
+def test_PD_TEAM_FREE_help_builds_scrollbar_shows_an_arrow_only_where_there_is_more():
+    """Translation play-through i18n32 at 60 x 20: `help build` at a mixed free table, PgDn to the room pairs' last
+    line, and a "v" still stood under the box: read as more lines that PgDn could not reach. prompt_toolkit draws
+    both arrows always; the help's and the board's scrollbars draw "^" only while lines are above the window, "v"
+    only while lines are below it. The edge: the first page (no "^") and the last (no "v", its last line shown)."""
+    from dungeon_twister.engine import Options, new_game
+
+    wired = WiredSession()
+    wired.session.join(TABLE, "B")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "B"))
+    point = ViewPoint(new_game(Options(set_name="all_sets", teams="free"), 3), {"B": "ann", "Y": "bob"},
+                      {"id": TABLE}, True)
+    wired.deliver(Snapshot(TABLE, 0, table_view(point, "B")))
+    grid(wired, "help build\r", rows=20, columns=60)
+    text = wired.session.state.help_text
+    from dungeon_twister.client.layout import HELP_ROWS_LEFT
+
+    lines = text.at_width(58).splitlines()
+    first, last = lines[0].strip(), lines[-1].strip()
+    top = grid(wired, rows=20, columns=60)
+    start = next(n for n, row in enumerate(top) if row.startswith(first[:30]))
+    height = 20 - HELP_ROWS_LEFT  # (the box's rows: its text is longer)
+    assert len(lines) > height and not top[start].endswith("^") and top[start + height - 1].endswith("v"), top
+    bottom = grid(wired, "\x1b[6~" * 4, rows=20, columns=60)
+    end = next(n for n, row in enumerate(bottom) if row.strip().startswith(last[:30]))
+    assert bottom[end].rstrip().endswith(last) and not bottom[end].endswith("v"), bottom
+    assert bottom[start].endswith("^"), bottom
+
+
+def test_creates_usage_after_a_refused_option_wraps_whole_on_60_by_20():
+    """Translation play-through i18n32: at 60 columns `create foo` answered with `create`'s usage cut after
+    "[prison|mixed|paladins|base_paladins|prison_paladins|all_set": the sets' notation, one word longer than the
+    line, was left to the terminal's wrapping, and the message bar kept 3 rows at most. A word with no space
+    within the line now breaks after its last "|" that fits, and the bar takes the rows its text needs, up to a
+    third of the screen's: the whole usage shows, every row within the line. The edge: 80 x 24 too."""
+    from dungeon_twister.client.wrap import word_wrap
+
+    notation = "[prison|mixed|paladins|base_paladins|prison_paladins|all_sets]"
+    assert "".join(text for _style, text in word_wrap([("", "x " + notation)], 40)).split("\n") == [
+        "x", "[prison|mixed|paladins|base_paladins|", "prison_paladins|all_sets]"]
+    for rows, columns in ((20, 60), (24, 80)):
+        wired = WiredSession()
+        wired.session.state.connected = True
+        shown = grid(wired, "create foo\r", rows=rows, columns=columns)
+        notice = wired.session.state.notice
+        assert notice.startswith("'foo' is not an option of create") and notice.endswith("[secret] [private]")
+        start = next(n for n, row in enumerate(shown) if row.startswith("'foo'"))
+        end = next(n for n, row in enumerate(shown) if row.endswith("[secret] [private]"))
+        assert " ".join(shown[start:end + 1]).replace("| ", "|") == notice.replace("| ", "|"), shown
+        assert all(len(row) < columns for row in shown[start:end + 1])
+
+
+def test_every_phases_turn_line_fits_60_columns_in_english():
+    """Translation play-through i18n32: the panel's turn line, "Turn 0 · team building (free choice, in secret) ·
+    Blue and Yellow to act", ran past 59 columns, and its second row was cut when the player's own part took the
+    panel's rows (i18n32 shortened the translations). The English phase names are short now: every phase of both
+    games, with both seats to act and a two-digit turn, fits one row of a 60-column terminal."""
+    from dungeon_twister.client.games import screens
+    from dungeon_twister.client.panel import _turn
+
+    for game in ("board", "cards"):
+        parts = screens({"game": game}).panel
+        for phase in parts.phases:
+            view = {"game": game, "turn": 12, "phase": phase, "to_act": ["B", "Y"]}
+            line = "".join(text for _style, text, *_ in _turn(view, 0.0, {}, parts)).strip("\n").split("\n")[0]
+            assert line.endswith("Blue and Yellow to act") and len(line) <= 59, (game, phase, line)
+
+
+def test_PD_TEAM_FREE_01_help_build_lists_the_characters_and_objects_to_choose_reachable_on_60_by_20():
+    """Translation play-through i18n32 at 60 x 20: the characters' and objects' lists of a free build were out of
+    reach: the panel (F2) showed the room pairs' line and cut the rest below its rows, with no way to scroll, and
+    `help build`, which scrolls, listed only the room pairs. `help build` at such a table now ends with the other
+    parts' lines, as the panel words them, and PgDn shows them; the edge: away from a table, no such lines."""
+    from dungeon_twister.client.help import help_text
+    from dungeon_twister.engine import Options, new_game
+
+    wired = WiredSession()
+    wired.session.join(TABLE, "B")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "B"))
+    point = ViewPoint(new_game(Options(set_name="all_sets", teams="free"), 3), {"B": "ann", "Y": "bob"},
+                      {"id": TABLE}, True)
+    wired.deliver(Snapshot(TABLE, 0, table_view(point, "B")))
+    panel = grid(wired, "\x1bOQ", rows=20, columns=60)  # (F2: the panel)
+    assert any(row.startswith("  room pairs (pairs=...)") for row in panel)
+    assert not any("characters=..." in row for row in panel), "the panel cuts them: the reason for the help's"
+    grid(wired, "help build\r", rows=20, columns=60)
+    lines = str(wired.session.state.help_text).split("\n")
+    assert lines[-2].startswith("characters (characters=...): choose 8 of AS BS CL CO ES GB GH GO IL MK NG PA")
+    assert lines[-1].startswith("objects (objects=...): choose 6 of AR BW CH DS FH FS FW KYx2 LN RG RPx2")
+    bottom = grid(wired, "\x1b[6~" * 4, rows=20, columns=60)
+    assert any(row.startswith("objects (objects=...): choose 6") for row in bottom), bottom
+    assert any(row.strip() == "TS" or row.endswith(" TS") for row in bottom), bottom
+    assert "characters=..." not in help_text("build"), "away from a table: the fixed example only"

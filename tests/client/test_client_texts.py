@@ -1891,3 +1891,14 @@ def test_BG_VP_the_board_games_goal_line_names_what_scores_otherwise_in_the_set_
         assert "2\u00a0SP; " in goal()  # (a number and its unit kept on one line: i18n32)
     finally:
         i18n.use("en")
+
+
+def test_PD_CHAR_DRAGON_03_help_rd_does_not_promise_a_vp_for_leaving_the_maze():
+    """Review pd32: `help RD` said "1 VP when it leaves the maze" for the Red Dragon, who never leaves it by himself
+    (Mv 0, PD-CHAR-DRAGON-03) and, carried out wounded, is saved for no VP (BG-CARRY-05). His line says so now;
+    the edge: another character's line (the Goblin's 2 VP) is as it was."""
+    first = client_help.help_text("RD").splitlines()[0]
+    assert first.startswith("Red Dragon (RD): movement 0, combat 6; ") and "VP when it leaves" not in first
+    assert "PD-CHAR-DRAGON-03" in first and "BG-CARRY-05" in first and "no VP" in first
+    goblin = client_help.help_text("GB").splitlines()[0]
+    assert goblin == "Goblin (GB): movement 4, combat 1, 2 VP when it leaves the maze"
