@@ -552,12 +552,14 @@ def _questions(session: Session, event: dict, line: str | None) -> None:
         state.say(state.question)
     elif kind == "takeback_asked" and by_opponent:
         state.takeback_asked, state.asked_last = event.get("seat"), "takeback"
+        _ours_lapses(state)
         # TRANSLATORS: yes / no are typed as they are; ja/nein, oui/non, sí/no, sì/no work too (commands.ANSWERS)
         state.question = _("{seat} asks to take back {action}: type yes or no").format(
             seat=seat_name(event.get("seat")), action=repr(event.get("action")))
         state.say(state.question)
     elif kind == "draw_offered" and by_opponent:
         state.draw_offered, state.asked_last = event.get("seat"), "draw"
+        _ours_lapses(state)
         # TRANSLATORS: yes / no are typed as they are; ja/nein, oui/non, sí/no, sì/no work too (commands.ANSWERS)
         state.question = _("{seat} offers a draw: type yes or no").format(seat=seat_name(event.get("seat")))
         state.say(state.question)
@@ -586,6 +588,14 @@ def _questions(session: Session, event: dict, line: str | None) -> None:
                 state.event_notice = line
             state.take_back_moves()
             state.trails.pop(str(event.get("seat")), None)  # its route, shaded on the board
+
+
+def _ours_lapses(state) -> None:
+    """The opponent asks us something (a takeback, a draw, a rematch): our own question of just before ("type
+    `resign` again to resign", `leave`'s, `draw`'s) lapses, and `yes` / `no` answer his, the one asked last. A `yes`
+    meant for his draw offer resigned the game (review rv32: `yes` to our question does what its command does)."""
+    if state.confirm in ("leave", "resign", "draw"):
+        state.confirm = None
 
 
 def _rematch(session: Session, event: dict) -> None:
@@ -622,6 +632,7 @@ def _rematch(session: Session, event: dict) -> None:
         state.say(state.question)
     elif kind == "rematch_offered":
         state.rematch_offered = seat
+        _ours_lapses(state)
         # TRANSLATORS: `yes`, `no` and `rematch` are commands, typed as they are; {name} the opponent
         state.question = _("{name} offers a rematch: `yes` (or `rematch`) accepts, `no` declines").format(name=name)
         state.say(state.question)

@@ -1310,3 +1310,31 @@ def test_a_chat_line_is_a_translatable_text(monkeypatch):
     wired.deliver(ChatMessage(seated, "bonne chance", TABLE))
     wired.deliver(ChatMessage("carla", "je regarde", TABLE))
     assert list(state.chat) == [f"{seated}\u00a0: bonne chance", "carla (spectateur)\u00a0: je regarde"]
+
+
+@pytest.mark.parametrize("command", ["resign", "leave"])
+@pytest.mark.parametrize("asked", ["draw_offered", "takeback_asked"])
+def test_a_yes_to_the_opponents_question_asked_after_our_resign_answers_his_question(command, asked):
+    """Review rv32 of pl31 item 11: `yes` just after `resign` (or `leave`) asked "type `resign` again" resigns. The
+    opponent's draw offer or takeback that comes after that question is the question just asked: `yes` answers
+    his (it had resigned a game its player meant to draw), and our question lapses. His offer that was pending
+    before our `resign` leaves ours the last asked: `yes` then resigns."""
+    from dungeon_twister.protocol import DrawAnswer, TableEvent, TakebackAnswer
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    ui = ClientUI(wired.session, output=DummyOutput())
+    state = wired.session.state
+    ui.commands.run(command)
+    assert wired.sent() == [] and state.confirm == command
+    wired.deliver(TableEvent(TABLE, 1, {"kind": asked, "seat": "Y", "action": "move yTR c7"}))
+    ui.commands.run("yes")
+    answer = DrawAnswer(TABLE, True) if asked == "draw_offered" else TakebackAnswer(TABLE, True)
+    assert wired.sent() == [answer], "his question, asked last, is the one answered: nothing resigned"
+    ui.commands.run(command)
+    assert wired.sent() == [] and state.confirm == command, "asked again, as at first"
+
+    wired.deliver(TableEvent(TABLE, 2, {"kind": asked, "seat": "Y", "action": "move yTR c7"}))
+    for line in (command, "yes"):  # his question first, then ours: ours is the one answered
+        ui.commands.run(line)
+    assert wired.sent() == [Leave()]

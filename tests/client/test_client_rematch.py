@@ -325,3 +325,18 @@ def test_the_servers_move_to_a_seat_kept_for_us_is_said_as_such():
     wired.deliver(TableCreated("t-3"))
     assert state.notice == "table t-3 created" and state.taken_to is None
     assert [type(m).__name__ for m in wired.sent()] == ["Join"]
+
+
+def test_yes_to_a_rematch_offered_after_our_leave_asked_again_accepts_it_and_does_not_leave():
+    """Review rv32: `leave` in a running game asks "type `leave` again to resign" and `yes` just after does what the
+    second `leave` does. The game then ends (Yellow reaches the target) and Bob offers a rematch: `yes` answers his
+    offer, the question asked last, and the player stays (it had left the table, the offer with it)."""
+    wired = _at_table(over=False)
+    state = wired.session.state
+    commands = Commands(wired.session, lambda: None)
+    commands.run("leave")
+    assert wired.sent() == [] and state.confirm == "leave"
+    wired.deliver(GameOver(TABLE, RESULT))
+    _event(wired, 1, {"kind": "rematch_offered", "seat": "Y"})
+    commands.run("yes")
+    assert wired.sent() == [Rematch(TABLE)]

@@ -394,6 +394,47 @@ def test_a_step_whose_commit_fails_is_undone_not_saved_by_the_next_commit():
     store.close()
 
 
+def test_a_commit_now_that_fails_in_nested_blocks_undoes_what_followed_the_last_commit_and_ends_them():
+    """Storage.commit_now inside nested blocks (Table.publish's, within a step's transaction) whose COMMIT fails
+    (SQLite's "database is locked", the transaction left open): its StorageError goes out through both blocks,
+    what was written since the last commit is rolled back, what that commit saved stays, and the store is out of
+    its transaction: the next one saves its own line only (review rv32 of 0e5476cd's Transaction and 11242eb4)."""
+
+    class SecondCommitFails:
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self.db, self.commits = db, 0
+
+        def execute(self, sql: str, *args):
+            if sql == "COMMIT":
+                self.commits += 1
+                if self.commits == 2:
+                    raise sqlite3.OperationalError("database is locked")
+            return self.db.execute(sql, *args)
+
+        def __getattr__(self, name: str):
+            return getattr(self.db, name)
+
+    store = SqliteStorage()
+    store.add_table(StoredTable("t1-aaaa0001", 1, {}, 1, None, None, 1.0))
+    store._db = failing = SecondCommitFails(store._db)
+    journal = lambda: [line for line, _ in store.table("t1-aaaa0001").journal]  # noqa: E731
+    with pytest.raises(StorageError, match="database is locked"):
+        with store.transaction():
+            store.add_line("t1-aaaa0001", "B: a", None)
+            store.commit_now()
+            store.add_line("t1-aaaa0001", "B: b", None)
+            with store.transaction():
+                store.add_line("t1-aaaa0001", "B: c", None)
+                store.commit_now()
+            store.add_line("t1-aaaa0001", "B: never", None)
+    assert failing.commits == 2 and not store.in_transaction and not failing.db.in_transaction
+    assert journal() == ["B: a"]
+    with store.transaction():
+        store.add_line("t1-aaaa0001", "B: d", None)
+    assert journal() == ["B: a", "B: d"] and not store.in_transaction
+    store.close()
+
+
 async def test_nothing_is_sent_when_the_commit_fails(monkeypatch):
     """Durable before acknowledged: when the store cannot commit Y's team commitment, neither player is told
     anything of it (no opponent_commit); the table's clients are cut off, told why (game_stopped, last: they

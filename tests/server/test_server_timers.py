@@ -464,3 +464,35 @@ async def test_a_deadline_moved_earlier_by_a_step_ends_the_wait_at_its_new_time(
     deadline_steps_keep_time(steps)
     (committed, _, waited), (at, item, deadline) = steps[0], steps[1]
     assert waited == turn_end and item is None and at == deadline == committed + 5 < turn_end
+
+
+async def test_a_deadline_passed_when_a_wait_begins_is_handled_before_the_action_that_waited_in_the_inbox(
+        autojump_clock):
+    """server/table.py `run`: a step can outlast the table's deadline (here trio's clock jumps to the turn's end as
+    a step ends), while an action waits in the inbox. The next wait begins after its deadline, so the deadline's
+    step comes first, at once (the turn's time-out, BG-OPT-02), and the action after it, as a late one: as with a
+    scope a wait, entered after its deadline (review rv32; fails if a wait's shared scope is not cancelled at once,
+    the action then handled before the time-out)."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table_id, blue, yellow = await seated_pair(server, TableOptions(**TIMED), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table_id, players, lambda v: v["phase"] == "card", first=True)
+            ((seat, view),) = views.items()
+            table = server.lobby.tables[table_id]
+            step, slow = table._step, CreatorGone()
+
+            def outlasting(item) -> None:
+                step(item)
+                if item is slow:
+                    autojump_clock.jump(deadline - trio.current_time())  # the step ends as the turn runs out
+
+            table._step = outlasting
+            steps = await steps_of(table)
+            deadline = table._next_deadline()
+            action = Request(table.seating.seats[seat].session, Action(table_id, f"{seat}-late", view["legal"][0]))
+            assert table.offer(slow) and table.offer(action)  # (the task waits: the first goes to it, the action
+            # waits in the inbox)
+            await until_steps(steps, 1)
+    assert [item for _, item, _ in steps[:3]] == [slow, None, action]
+    assert steps[1][0] == steps[2][0] == deadline, "the time-out at once, the action at the same instant"
