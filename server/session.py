@@ -904,7 +904,8 @@ class Session:
         connection or the server itself went before he sat; after a restart the old table's token is gone) is
         taken to it, as the move would have taken him: `table_created` (with a private table's join code), then
         the table seats him (`joined`, its snapshot: Table.take_player). Before, he landed in the lobby and had
-        to find the table and `join` it himself (rm31 left it). Not a spectator's connection, nor a bot's."""
+        to find the table and `join` it himself (rm31 left it). Not a spectator's connection, nor a bot's; to a
+        private table's seat only a name its key proved."""
         if (self.is_spectator or self.bot_name is not None or self.table is not None or self.moving_to is not None
                 or self.conn.state is not State.LOBBY or self.name is None):
             return
@@ -912,6 +913,12 @@ class Session:
         if found is None:
             return
         table, seat = found
+        if table.join_code is not None and self.server.lobby.store.identity(self.name) is None:
+            # a private table's seat, for a name no key proves: anyone may claim such a name while its player is
+            # away, and the join code was what kept him out of the table; its player joins it with the code, as
+            # before (review rv32)
+            return log("kept_seat_not_taken", session=self.id, name=self.name, table=table.id, seat=seat,
+                       why="private table, a name without a key")
         if not table.take_player(self, seat):  # (its inbox full or closed: the seat stays kept, `join` takes it)
             self.table = None
             return log("kept_seat_not_taken", session=self.id, name=self.name, table=table.id, seat=seat)

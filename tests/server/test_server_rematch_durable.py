@@ -426,6 +426,37 @@ async def test_a_keyed_hello_is_taken_to_its_kept_seat_only_once_its_key_is_prov
             assert (await ann.expect(Joined)).seat == "B"
 
 
+async def test_a_private_tables_kept_seat_takes_back_only_a_name_its_key_proves(autojump_clock):
+    """Review rv32: a name no key proves is anyone's to claim while its player is away, and a private table's join
+    code was what kept such a claimant out: a hello without a key is not taken to a private table's seat kept for
+    its name (it stays in the lobby, told nothing of the table, nor its code). Its edge: the name proven by its key
+    is taken there, with the join code, and so is a name without a key to a public table's seat (the test above)."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from test_server_identity import keyed
+
+    key = Ed25519PrivateKey.generate()
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(3, 4, 5)) as server:
+            private = server.lobby.create_table(TableOptions(beginner=True, private=True), "ann")
+            private.seating.reserve({"B": "ann"}, None, why="kept")
+            claimant = await Client.connect(server, "ann", memory=True)
+            await claimant.send(ListTables())
+            assert (await claimant.expect(Tables)).tables == ()  # (a private table is not listed)
+            assert not any(isinstance(e, (TableCreated, Joined)) for e in claimant.received)
+            assert private.seating.seats["B"].name is None
+            await claimant.close()
+            await trio.sleep(1)
+            dan, _ = await keyed(server, "dan", key)  # (binds the name to the key)
+            await dan.close()
+            kept = server.lobby.create_table(TableOptions(beginner=True, private=True), "dan")
+            kept.seating.reserve({"Y": "dan"}, None, why="kept")
+            await trio.sleep(1)
+            dan, _ = await keyed(server, "dan", key)
+            created = await dan.expect(TableCreated)
+            assert (created.table, created.join_code) == (kept.id, kept.join_code) and kept.join_code
+            assert (await dan.expect(Joined)).seat == "Y"
+
+
 async def test_a_finished_table_let_go_after_a_store_failure_takes_its_rematch_offer_with_it(tmp_path, monkeypatch):
     """Review rv31: a finished table with a rematch offer standing whose step the store could not save (here Bob's
     decline) stops; a resume of it, once the store answers again, lets it go (it is not open in the store:
