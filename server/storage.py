@@ -765,13 +765,16 @@ class SqliteStorage(SqlStorage):
                 # that raised (review rm32)
                 try:
                     self._rollback()
-                except sqlite3.Error:
-                    pass  # (SQLite rolled it back itself)
+                except StorageError:
+                    pass  # (SQLite rolled it back itself, or the COMMIT's error says enough)
                 raise StorageError(f"{self.location}: {error}") from None
 
     def _rollback(self) -> None:
         if self._db is not None and self._db.in_transaction:
-            self._db.execute("ROLLBACK")
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error as error:  # a store failure as any other, not a bug of the table (review rv32)
+                raise StorageError(f"{self.location}: {error}") from None
 
     # --- reading ------------------------------------------------------------------------------------------
     def _read(self, sql: str, args: tuple = ()) -> list:
