@@ -428,12 +428,6 @@ def test_a_commit_now_that_fails_in_nested_blocks_undoes_what_followed_the_last_
         def __getattr__(self, name: str):
             return getattr(self.db, name)
 
-    class RollbackFails(CommitFailsOnce):
-        def execute(self, sql: str, *args):
-            if sql == "ROLLBACK":
-                raise sqlite3.OperationalError("cannot rollback - no transaction is active")
-            return self.db.execute(sql, *args)
-
     store = SqliteStorage()
     store.add_table(StoredTable("t1-aaaa0001", 1, {}, 1, None, None, 1.0))
     store._db = failing = SecondCommitFails(store._db)
