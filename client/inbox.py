@@ -983,6 +983,11 @@ def _error(session: Session, message: Error) -> None:
         return  # the commitment we sent again after a resume had arrived the first time (or the round is over)
     if message.code in ("seat_taken", "no_such_table", "bad_join_code", "not_allowed"):
         session.setup = None
+    if message.code in ("not_allowed", "bad_field") and state.table is None:
+        # a create refused (a limit on tables, a server shutting down, options it does not take): no table
+        # follows, and a later unasked `table_created` (the move to a seat kept for us) is not that create's, nor
+        # are its options those a bot's rematch would use (review rv32)
+        session.creating = None
     if message.code == "rate_limited" and (session.tables_offset or session.spectate_listed):
         session.tables_listed()  # a page of the list refused: the list as it came (a `watch N` goes now)
     if message.code == "bad_field" and session.older_bot(message.message):

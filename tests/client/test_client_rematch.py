@@ -327,6 +327,21 @@ def test_the_servers_move_to_a_seat_kept_for_us_is_said_as_such():
     assert [type(m).__name__ for m in wired.sent()] == ["Join"]
 
 
+def test_a_create_the_server_refused_leaves_no_create_pending():
+    """Review rv32: a `create` refused (here a limit on open tables) was still pending, so the server's later move
+    to a seat kept for us was said as that table created, and a bot's rematch would have taken its options. The
+    refusal ends it: the move is said as a kept seat's."""
+    wired = WiredSession()
+    state = wired.session.state
+    Commands(wired.session, lambda: None).run("create")
+    assert [type(m).__name__ for m in wired.sent()] == ["CreateTable"] and wired.session.creating is not None
+    wired.deliver(Error("not_allowed", "at most 1 open table per player", "client", False))
+    assert wired.session.creating is None
+    wired.deliver(TableCreated("t-4"))
+    wired.deliver(Joined("t-4", "token-4", "B"))
+    assert state.notice == "your seat at table t-4 was kept for you: the server took you back to it, you play Blue"
+
+
 def test_yes_to_a_rematch_offered_after_our_leave_asked_again_accepts_it_and_does_not_leave():
     """Review rv32: `leave` in a running game asks "type `leave` again to resign" and `yes` just after does what the
     second `leave` does. The game then ends (Yellow reaches the target) and Bob offers a rematch: `yes` answers his
