@@ -792,6 +792,8 @@ class Session:
             # the connection lost is connected again to the lobby, as any at a finished game's screen (rm32b: the
             # resume planned with no token crashed dt-client when a rematch's step could not be saved)
             state.log.append(said)
+            state.rematch_offered = state.rematch_asked = None  # (the table that had them is stopped: rm32b saw
+            # "rematch asked: waiting for bob" stay on the screen)
             return state.say(said)
         now = self.clock()
         if now - self._stopped_at > STOPPED_ROW_SECONDS:

@@ -663,6 +663,7 @@ async def test_a_finished_games_screen_connects_again_by_itself_and_stays_until_
         assert hello.resume is None
         assert isinstance(await server.receive(), ListTables)
         assert session.state.table == TABLE and session.state.table_gone, "the final board stays"
+        assert session.state.rematch_asked is None, "no rematch waited for any more (rm32b)"
         assert session.state.reconnecting is None
         session.leave()  # here alone: the server has us in its lobby already
         assert session.state.table is None and not session.state.at_table and not session.state.table_gone
@@ -683,6 +684,8 @@ async def test_a_stopped_game_at_a_finished_table_is_said_and_the_lobby_connecte
         server = await network.server()
         await seat_with_grace(server, session, 60)
         await server.send(GameOver(TABLE, {"winner": None, "vp": {"B": 0, "Y": 0}, "reason": "agreed"}))
+        await trio.testing.wait_all_tasks_blocked()
+        session.state.rematch_asked = TABLE  # (our rematch asked: its step is the one not saved)
         await server.send(stopped)
         await server.stream.aclose()
         await trio.testing.wait_all_tasks_blocked()
@@ -692,6 +695,7 @@ async def test_a_stopped_game_at_a_finished_table_is_said_and_the_lobby_connecte
         assert isinstance(await server.receive(), ListTables)
         assert stopped.message in session.state.log, "the server's sentence said"
         assert session.state.table == TABLE and session.state.table_gone, "the final board stays"
+        assert session.state.rematch_asked is None, "no rematch waited for any more (rm32b)"
 
 
 def test_why_a_connection_failed_in_the_readers_words():
