@@ -242,6 +242,10 @@ class PromptCompleter(Completer):
                 # a start character's four facings (CG-START-02) all showed "Mechanork (Blue)": which zone each
                 # letter is, as the panel says it once chosen (translation play-through i18n32)
                 name = _("{figure} faces {zone}").format(figure=name, zone=_(FACED_ICONS[word.rpartition(":")[2]]))
+            if name is not None and cards and typed[:1] == ["hide"] and word.rpartition(":")[2] in ("1", "2"):
+                # a start character's two positions (CG-START-01) both showed "Mechanork (Blue)": which one each
+                # number is, as the panel says it once hidden ("bMK on B1") and the board labels it (pt32)
+                name = _("{figure} on {zone}").format(figure=name, zone=word[:1].upper() + word.rpartition(":")[2])
             if name is not None:
                 # what the word's code names ("pick AS": Assassin); the action itself when more words follow
                 meta = name if (count == 1 and len(actions[0].split()) == depth) or not meta else f"{name} · {meta}"

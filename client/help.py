@@ -53,8 +53,9 @@ LOBBY_COMMANDS = (
 
 # TRANSLATORS: the keys of the table's screen (Tab, Up/Down, PageUp/PageDown, F1, Esc, F2) as printed on a
 # keyboard
-KEYS_HELP = N_("Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board (the help while it is open), F1 "
-               "help, Esc close help, F2 board or side panel (on a terminal narrower than 97 columns), "
+KEYS_HELP = N_("Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board (the help while it is open, the "
+               "side panel while F2 shows it), F1 help, Esc close help, F2 board or side panel (on a terminal "
+               "narrower than 97 columns), "
                "Shift+Left/Right the board's left or right end (on a terminal narrower than the board).")
 """The keys of a table's screen: the last entry of its `help`, and `help keys`."""
 

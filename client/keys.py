@@ -38,12 +38,12 @@ def build_key_bindings(state: ClientState, prompt: Buffer, screens: ClientLayout
 
     @bindings.add("pageup")
     def _page_up(event: KeyPressEvent) -> None:
-        """Scroll the help box while it is open, else the board."""
-        (screens.help_scroll if state.help_text else screens.board_scroll).page(-1)
+        """Scroll the help box while it is open, else the side panel while F2 shows it, else the board."""
+        screens.paged()[0].page(-1)
 
     @bindings.add("pagedown")
     def _page_down(event: KeyPressEvent) -> None:
-        (screens.help_scroll if state.help_text else screens.board_scroll).page(+1)
+        screens.paged()[0].page(+1)
 
     @bindings.add("s-right")
     @bindings.add("s-left")

@@ -154,6 +154,9 @@ class ClientLayout:
         self.clock = clock
         self.board_scroll = Scroll()
         self.help_scroll = Scroll()
+        self.panel_scroll = Scroll()
+        """The side panel's (its part above what the player has to do now): at 60 x 20 a free build's lists were
+        below its rows, out of reach (i18n32); PgUp/PgDn scroll it while F2 shows it."""
         self.show_panel = False
         """On a narrow terminal: the side panel instead of the board."""
         self.board_right = False
@@ -184,6 +187,23 @@ class ClientLayout:
         root = HSplit([FloatContainer(above_hints, floats=[menu]),
                        Window(_text(self._hints), height=1, style="class:hints")])
         self.layout = Layout(root, focused_element=self.prompt_window)
+
+    def paged(self) -> tuple[Scroll, str]:
+        """What PgUp/PgDn scroll now, and its name on the hints line: the help box while it is open, else on a narrow
+        terminal the side panel while F2 shows it, else the board. The hints said "PgUp/PgDn board" while the keys
+        scrolled the help (pt32)."""
+        if self.state.help_text:
+            # TRANSLATORS: the hints line: the keys that scroll the help box (while it is open)
+            return self.help_scroll, _("PgUp/PgDn help")
+        if self.panel_paged():
+            # TRANSLATORS: the hints line on a narrow terminal: the keys that scroll the side panel (while F2 shows it)
+            return self.panel_scroll, _("PgUp/PgDn panel")
+        # TRANSLATORS: the hints line: the keys that scroll the board (a board taller than the terminal)
+        return self.board_scroll, _("PgUp/PgDn board")
+
+    def panel_paged(self) -> bool:
+        """Whether the side panel is shown alone (a narrow terminal, F2), its rows scrolled by PgUp/PgDn."""
+        return self.show_panel and _columns() < WIDE_SCREEN
 
     def _bar_rows(self) -> Dimension:
         """The message bar's rows: what its text takes on the screen, up to a third of the terminal's rows (3 at
@@ -236,12 +256,23 @@ class ClientLayout:
                 lines = 1
             lines -= 1 if lines > 1 else 0  # (its last line break ends its last line)
             return Dimension(min=min(lines, OWN_MIN_ROWS), preferred=lines, max=lines)
+        panel_scroll = self.panel_scroll
+        # (its scrollbar and its scroll only while the keys scroll it: beside the board they scroll the board)
+        panel_bar = ConditionalMargin(ScrollArrows(), filter=Condition(
+            lambda: self.panel_paged() and panel_scroll.overflows()))
+        offset = lambda: panel_scroll.offset if self.panel_paged() else 0  # noqa: E731
+        panel_scroll.window = Window(
+            FormattedTextControl(printable_source(_drawn(panel_text)), focusable=False,
+                                 get_cursor_position=lambda: Point(0, offset())),
+            dont_extend_height=True, always_hide_cursor=True, right_margins=[panel_bar],  # (wrapped already: a
+            # wrapping window takes no vertical scroll of ours)
+            get_vertical_scroll=lambda window: offset())
         panel = HSplit([
             # its rows first (up to its lines); the log and the chat keep a few each: sharing a row each in turn
             # (prompt_toolkit's HSplit), an 80 x 24 terminal showed 6 lines of the panel, not the hand. HSplit gives
             # each child its preferred rows before any more: the log and the chat prefer their least, the panel
             # all its lines. (A weight of 1000 did it too, at ~70 ms a redraw of 200 x 55 in HSplit's loop.)
-            Window(_text(panel_text), wrap_lines=True, dont_extend_height=True),
+            panel_scroll.window,  # (PgUp/PgDn while F2 shows it on a narrow terminal)
             Window(_text(own_text), wrap_lines=True, height=own_rows, dont_extend_height=True),
             Window(height=1, char="─", style="class:dim"),
             Window(_tail(_wrapped(lambda: event_log(state), side)), wrap_lines=True, always_hide_cursor=True,
@@ -359,8 +390,7 @@ class ClientLayout:
             # TRANSLATORS: the hints line: the commands stay as typed; keep the " · " separators
             text = _("Tab completes actions · help TOPIC · look SQUARE · Up/Down history · leave")
         columns = get_app().output.get_size().columns
-        # TRANSLATORS: the hints line: the keys that scroll the board (a board taller than the terminal)
-        board = _("PgUp/PgDn board")
+        board = self.paged()[1]  # (what PgUp/PgDn scroll now)
         if self.state.at_table and columns < WIDE_SCREEN:
             # the board's keys first: a narrow terminal cuts the line's end, and at 80 x 24 the board always
             # needs scrolling (play-test pl31: the line never said how)

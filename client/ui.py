@@ -91,8 +91,10 @@ class ClientUI:
             self.app.output.bell()
 
     def _after_render(self, _app) -> None:
-        """Draw again when the help box's scrollbar was decided on an older drawing (the box just opened)."""
-        if self.screens.help_scroll.bar_stale():
+        """Draw again when the help box's or the panel's scrollbar was decided on an older drawing (the box just
+        opened, F2 just showed the panel)."""
+        if self.screens.help_scroll.bar_stale() or (self.screens.panel_paged()
+                                                     and self.screens.panel_scroll.bar_stale()):
             self.app.invalidate()
 
     def quit(self) -> None:

@@ -920,3 +920,30 @@ def test_CG_START_02_tabs_four_facings_of_a_character_each_say_which_zone_it_fac
     assert len({metas[f"bMK:{letter}"] for letter in "TSCR"}) == 4
     assert complete("face bMK:T ")["bSN:T"].endswith("Snake-man faces the triangle (T)")
     assert "faces" not in complete("f")["face"]
+
+
+def test_CG_START_01_tabs_two_start_positions_of_a_character_each_say_which_it_is():
+    """pt32: Tab after `hide ` listed "bMK:1  Blue Mechanork · hide bMK:1 bSN:2" and "bMK:2  Blue Mechanork · ..." with
+    one description for both: nothing said what 1 and 2 choose. Each says it, as the log says a hiding ("bMK on B1")
+    and the board labels the start positions (B1, B2); the edge: Yellow's positions are Y1 and Y2, the second
+    character once the first is typed, and the verb keeps its own text."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from dungeon_twister.client.completion import PromptCompleter
+    from dungeon_twister.client.state import ClientState
+
+    state = ClientState("ann")
+    state.view = {"game": "cards", "legal": ["hide bMK:1 bSN:2", "hide bMK:2 bSN:1"]}
+    completer = PromptCompleter(state)
+
+    def complete(text: str) -> dict[str, str]:
+        return {c.text: c.display_meta_text for c in completer.get_completions(Document(text), CompleteEvent())}
+
+    metas = complete("hide ")
+    assert metas["bMK:1"].startswith("Blue Mechanork on B1") and metas["bMK:2"].startswith("Blue Mechanork on B2")
+    assert metas["bSN:1"].startswith("Blue Snake-man on B1") and len(set(metas.values())) == 4
+    assert complete("hide bMK:1 ") == {"bSN:2": "Blue Snake-man on B2"}
+    state.view = {"game": "cards", "legal": ["hide yWZ:2 yCB:1"]}
+    assert complete("hide yW")["yWZ:2"].startswith("Yellow Wizard on Y2")
+    assert " on " not in complete("h")["hide"]

@@ -259,9 +259,9 @@ def test_CG_SEL_MUTUAL_01_a_code_completed_at_a_card_table_shows_the_name_of_its
     state.view = {"legal": ["team b0=ES d0=WA", "team b0=GH d0=WA"]}  # a board game's team, square by square
     assert complete("team ") == {"b0=ES": "Elf Scout · team b0=ES d0=WA", "b0=GH": "Ghost · team b0=GH d0=WA"}
     state.view = {"game": "cards", "legal": ["pick AS", "pick IS", "hide bAS:1 bBE:2", "hide bAS:2 bBE:1"]}
-    assert complete("hide ") == {  # (a hide's characters come in any order: pt25b F1)
-        "bAS:1": "Blue Assassin · hide bAS:1 bBE:2", "bAS:2": "Blue Assassin · hide bAS:2 bBE:1",
-        "bBE:1": "Blue Berserker · hide bAS:2 bBE:1", "bBE:2": "Blue Berserker · hide bAS:1 bBE:2"}
+    assert complete("hide ") == {  # (a hide's characters come in any order: pt25b F1; each position said: pt32)
+        "bAS:1": "Blue Assassin on B1 · hide bAS:1 bBE:2", "bAS:2": "Blue Assassin on B2 · hide bAS:2 bBE:1",
+        "bBE:1": "Blue Berserker on B1 · hide bAS:2 bBE:1", "bBE:2": "Blue Berserker on B2 · hide bAS:1 bBE:2"}
     i18n.use("fr")
     assert complete("pick I") == {"IS": "Parchemin d'inversion"}  # the Card Game's French rulebook's name
 

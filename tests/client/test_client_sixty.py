@@ -9,10 +9,36 @@ from dungeon_twister.engine.cards import CardOptions, new_game, view
 from dungeon_twister.protocol import Joined, Snapshot
 from dungeon_twister.server.viewing import ViewPoint, table_view
 
-from test_client_narrow import grid
-from test_client_prompt import TABLE, WiredSession
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+
+from dungeon_twister.client.ui import ClientUI
+
+from test_client_narrow import SizedOutput, grid
+from test_client_prompt import TABLE, WiredSession, redrawn, run
 
 SHIFT_RIGHT = "\x1b[1;2C"
+F2, PAGE_DOWN, PAGE_UP = "\x1bOQ", "\x1b[6~", "\x1b[5~"
+
+
+def grids(wired: WiredSession, steps: list[str], rows: int = 20, columns: int = 60) -> list[list[str]]:
+    """`grid` for keys typed in steps, the screen drawn after each (in one client: what F2 shows stays shown, and a
+    window just shown is drawn before a key scrolls it), its rows after each step."""
+    shown: list[list[str]] = []
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=SizedOutput(Size(rows=rows, columns=columns)))
+
+        async def script() -> None:
+            for typed in steps:
+                pipe.send_text(typed)
+                await redrawn(ui)
+                await redrawn(ui)
+                screen = ui.app.renderer._last_screen
+                shown.append(["".join(screen.data_buffer[y][x].char if x in screen.data_buffer[y] else " "
+                                      for x in range(columns)).rstrip() for y in range(rows)])
+
+        run(ui, script)
+    return shown
 
 
 def at_card_table(options: CardOptions, seed: int = 3, seat: str = "B") -> WiredSession:
@@ -245,3 +271,51 @@ def test_PD_TEAM_FREE_01_help_build_lists_the_characters_and_objects_to_choose_r
     assert any(row.startswith("objects (objects=...): choose 6") for row in bottom), bottom
     assert any(row.strip() == "TS" or row.endswith(" TS") for row in bottom), bottom
     assert "characters=..." not in help_text("build"), "away from a table: the fixed example only"
+
+
+def free_build_table() -> WiredSession:
+    from dungeon_twister.engine import Options, new_game
+
+    wired = WiredSession()
+    wired.session.join(TABLE, "B")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "B"))
+    point = ViewPoint(new_game(Options(set_name="all_sets", teams="free"), 3), {"B": "ann", "Y": "bob"},
+                      {"id": TABLE}, True)
+    wired.deliver(Snapshot(TABLE, 0, table_view(point, "B")))
+    return wired
+
+
+def test_the_hints_name_what_PgUp_PgDn_scroll_now_the_help_the_panel_or_the_board():
+    """pt32: with the help box open the hints line said "PgUp/PgDn board", while the keys scrolled the help. It
+    names what they scroll at that moment: the help while it is open, the side panel while F2 shows it on a narrow
+    terminal, else the board; the edge: the help opened over the panel, and on a wide terminal (the panel beside the
+    board) F2 changes nothing and the keys scroll the board."""
+    wired = free_build_table()
+    board, panel, panel_help = grids(wired, ["", F2, "help\r"])
+    helped = grids(free_build_table(), ["help build\r"])[-1]
+    assert "PgUp/PgDn board" in board[-1] and "PgUp/PgDn help" not in board[-1], board[-1]
+    assert "PgUp/PgDn help" in helped[-1] and "PgUp/PgDn board" not in helped[-1], helped[-1]
+    assert "PgUp/PgDn panel" in panel[-1], panel[-1]
+    assert "PgUp/PgDn help" in panel_help[-1], panel_help[-1]
+    wide = grids(free_build_table(), [F2], rows=40, columns=120)[-1]
+    assert "PgUp/PgDn board" in wide[-1] and "panel" not in wide[-1], wide[-1]
+
+
+def test_PD_TEAM_FREE_01_PgDn_scrolls_the_side_panel_to_a_free_builds_lists_on_60_by_20():
+    """pt32 (left by pt31/i18n32): at 60 x 20 the side panel (F2) cut a free build's characters' and objects' lists
+    below its rows, with no way to scroll them. PgDn scrolls the panel while F2 shows it, a scrollbar says there is
+    more ("v") or some above ("^"), and PgUp brings its top back; the edge: its top first, with no "^", and beside
+    the board (a wide terminal) the panel keeps no scrollbar."""
+    wired = free_build_table()
+    top, down, up = grids(wired, [F2, PAGE_DOWN, PAGE_UP])
+    assert any(row.startswith("Table t-1") for row in top) and not any("characters=..." in row for row in top), top
+    assert any(row.endswith("v") for row in top) and not any(row.endswith("^") for row in top), top
+    assert any(row.startswith("  characters (characters=...): choose 8") for row in down), down
+    assert any(row.startswith("  objects (objects=...): choose 6") for row in down), down
+    assert any(row.endswith("^") for row in down), down
+    assert up == top
+    assert any(row.startswith("Choose in secret") for row in down), "what to do now stays under the panel"
+    wide = grids(free_build_table(), [PAGE_DOWN], rows=24, columns=100)[-1]
+    assert "PgUp/PgDn board" in wide[-1] and any(row[68:].startswith("choose 2 of 1 2") for row in wide), wide
+    assert not any(row[68:].endswith(("^", "v")) for row in wide), "the panel's: beside the board, no scrollbar"
