@@ -181,15 +181,7 @@ def test_PD_TEAM_FREE_help_builds_scrollbar_shows_an_arrow_only_where_there_is_m
     line, and a "v" still stood under the box: read as more lines that PgDn could not reach. prompt_toolkit draws
     both arrows always; the help's and the board's scrollbars draw "^" only while lines are above the window, "v"
     only while lines are below it. The edge: the first page (no "^") and the last (no "v", its last line shown)."""
-    from dungeon_twister.engine import Options, new_game
-
-    wired = WiredSession()
-    wired.session.join(TABLE, "B")
-    wired.sent()
-    wired.deliver(Joined(TABLE, "token", "B"))
-    point = ViewPoint(new_game(Options(set_name="all_sets", teams="free"), 3), {"B": "ann", "Y": "bob"},
-                      {"id": TABLE}, True)
-    wired.deliver(Snapshot(TABLE, 0, table_view(point, "B")))
+    wired = free_build_table()
     grid(wired, "help build\r", rows=20, columns=60)
     text = wired.session.state.help_text
     from dungeon_twister.client.layout import HELP_ROWS_LEFT
@@ -251,15 +243,7 @@ def test_PD_TEAM_FREE_01_help_build_lists_the_characters_and_objects_to_choose_r
     `help build`, which scrolls, listed only the room pairs. `help build` at such a table now ends with the other
     parts' lines, as the panel words them, and PgDn shows them; the edge: away from a table, no such lines."""
     from dungeon_twister.client.help import help_text
-    from dungeon_twister.engine import Options, new_game
-
-    wired = WiredSession()
-    wired.session.join(TABLE, "B")
-    wired.sent()
-    wired.deliver(Joined(TABLE, "token", "B"))
-    point = ViewPoint(new_game(Options(set_name="all_sets", teams="free"), 3), {"B": "ann", "Y": "bob"},
-                      {"id": TABLE}, True)
-    wired.deliver(Snapshot(TABLE, 0, table_view(point, "B")))
+    wired = free_build_table()
     panel = grid(wired, "\x1bOQ", rows=20, columns=60)  # (F2: the panel)
     assert any(row.startswith("  room pairs (pairs=...)") for row in panel)
     assert not any("characters=..." in row for row in panel), "the panel cuts them: the reason for the help's"
