@@ -363,6 +363,16 @@ async def test_a_spectator_who_comes_in_a_combat_card_s_5_seconds_is_shown_them_
             assert 80_000 < turn.deadline_ms <= 90_000
 
 
+async def at_the_first_card(server, options: TableOptions) -> tuple:
+    """A table of `options` whose two scripted players played until the first action card is due: (the table, its
+    id, the players, the seat to play the card, its view)."""
+    table_id, blue, yellow = await seated_pair(server, options, memory=True)
+    players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+    views = await play_until(table_id, players, lambda v: v["phase"] == "card", first=True)
+    ((seat, view),) = views.items()
+    return server.lobby.tables[table_id], table_id, players, seat, view
+
+
 async def steps_of(table) -> list:
     """Each step of `table`'s task from now on, as (trio time, its item or None, the deadline the table had
     computed last before it, i.e. that of the wait the step ended)."""
@@ -409,11 +419,7 @@ async def test_an_action_that_comes_as_the_turn_runs_out_is_handled_before_it_an
     turn: two turns slept through after it)."""
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
-            table_id, blue, yellow = await seated_pair(server, TableOptions(**TIMED), memory=True)
-            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
-            views = await play_until(table_id, players, lambda v: v["phase"] == "card", first=True)
-            ((seat, view),) = views.items()
-            table = server.lobby.tables[table_id]
+            table, table_id, players, seat, view = await at_the_first_card(server, TableOptions(**TIMED))
             steps = await steps_of(table)
             deadline = table._next_deadline()
             assert deadline == trio.current_time() + 120
@@ -434,11 +440,7 @@ async def test_a_deadline_moved_later_by_a_step_ends_the_wait_at_its_new_time_no
     comes at the new time, not at the old."""
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
-            table_id, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
-            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
-            views = await play_until(table_id, players, lambda v: v["phase"] == "card", first=True)
-            ((seat, view),) = views.items()
-            table = server.lobby.tables[table_id]
+            table, table_id, players, seat, view = await at_the_first_card(server, TableOptions(beginner=True))
             steps = await steps_of(table)
             start, first = trio.current_time(), table._next_deadline()
             await trio.sleep(100)
@@ -475,11 +477,7 @@ async def test_a_deadline_passed_when_a_wait_begins_is_handled_before_the_action
     the action then handled before the time-out)."""
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
-            table_id, blue, yellow = await seated_pair(server, TableOptions(**TIMED), memory=True)
-            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
-            views = await play_until(table_id, players, lambda v: v["phase"] == "card", first=True)
-            ((seat, view),) = views.items()
-            table = server.lobby.tables[table_id]
+            table, table_id, players, seat, view = await at_the_first_card(server, TableOptions(**TIMED))
             step, slow = table._step, CreatorGone()
 
             def outlasting(item) -> None:
