@@ -887,15 +887,13 @@ class Session:
             if (ref is None or ref.table.id != hello.resume.table or ref.name != hello.name
                     or (ref.seat is None) != self.is_spectator):
                 self.send_error(templated("bad_token", "this resume token is unknown or expired"))
-                if self._proof is None:  # (else once the key is proven: `_prove`)
-                    self._to_kept_seat()
-                return None
+                return self._to_kept_seat()
             enter = Enter(self, hello.resume.token, hello.resume.last_event)
             if self._proof is not None:  # the seat waits for the proof of the key
                 self._deferred = (ref.table, enter)
                 return None
             await self._submit(ref.table, enter)
-        elif self._proof is None and not self._health_check:
+        else:
             self._to_kept_seat()
 
     def _to_kept_seat(self) -> None:
@@ -904,10 +902,12 @@ class Session:
         connection or the server itself went before he sat; after a restart the old table's token is gone) is
         taken to it, as the move would have taken him: `table_created` (with a private table's join code), then
         the table seats him (`joined`, its snapshot: Table.take_player). Before, he landed in the lobby and had
-        to find the table and `join` it himself (rm31 left it). Not a spectator's connection, nor a bot's; to a
-        private table's seat only a name its key proved."""
-        if (self.is_spectator or self.bot_name is not None or self.table is not None or self.moving_to is not None
-                or self.conn.state is not State.LOBBY or self.name is None):
+        to find the table and `join` it himself (rm31 left it). Not a spectator's connection, nor a bot's, nor a
+        health check's; not before the hello's key is proven (`_prove` calls this once it is); to a private table's
+        seat only a name its key proved."""
+        if (self.is_spectator or self.bot_name is not None or self._health_check or self._proof is not None
+                or self.table is not None or self.moving_to is not None or self.conn.state is not State.LOBBY
+                or self.name is None):
             return
         found = self.server.lobby.kept_seat(self.name)
         if found is None:
