@@ -498,6 +498,47 @@ def test_CG_CHAR_WMASTER_01_02_03_the_weapon_masters_side_sees_the_other_card_fi
     assert both.combat.first is None and both.to_act == ("B", "Y")
 
 
+def test_CG_CHAR_WMASTER_01_02_DT_303_her_edges_wounded_on_a_start_zone_with_a_lance_and_in_a_shot():
+    """CG-CHAR-WMASTER-01 « Quand la Maîtresse d'armes est engagée dans un combat », its edges (audit pd33):
+    wounded, she has lost her techniques (CG-WOUND-01): the blue Snake-man attacks the wounded yellow Weapon Master,
+    both lay secretly, 2 + 3 against 0 + 2. On her start zone facing a1 she fights there (CG-SZ-02/03), attacking or
+    drawn in as a defender: the other side lays first. With a Telescopic Lance she fights a melee into the next zone
+    (CG-OBJ-LANCE-01): Yellow lays first, +2 face up, and Blue answers +0: 3 against 2 + 2, Yellow wins, the lance
+    breaks and the Master is unhurt (CG-OBJ-LANCE-02); a lance into her zone has Blue lay first.
+    CG-CHAR-WMASTER-02 « pas dans les combats à distance »: a shot's combat keeps both cards secret even when she
+    fights in melee in the target's zone, on either side (DT-303), and when she shoots with a Bow."""
+    from dungeon_twister.engine.cards import secret_purpose
+
+    def lays_first(state):
+        return state.combat.first, state.to_act, secret_purpose(state, "B"), secret_purpose(state, "Y")
+
+    hurt = act(build({"bSN": "a1", "yWM": ("a1", {"wounded": True}), "yMK": "d4"}, combat=True), "attack bSN yWM")
+    assert lays_first(hurt) == (None, ("B", "Y"), "combat-1", "combat-1")
+    s = act(act(hurt, "card 3"), "card 2", "Y")
+    assert s.fig("yWM").where == "eliminated" and s.player("B").vp == 1
+    start = act(build({"bWM": "B1>a1", "yMK": "a1", "yCO": "d4"}, combat=True), "attack bWM yMK")
+    assert start.combat.sides == (("B", ("bWM",)), ("Y", ("yMK",))) and lays_first(start) == ("Y", ("Y",), None,
+                                                                                               None)
+    drawn = act(build({"bWM": "B1>a1", "bSN": "a1", "yMK": "a1", "bCO": "d4"}, combat=True, active="Y", ap=(0, 3)),
+                "attack yMK bSN", "Y")
+    assert drawn.combat.sides[1] == ("B", ("bSN", "bWM")) and lays_first(drawn) == ("Y", ("Y",), None, None)
+    lance = act(build({"bWM": "a1", "yMK": "a2", "yCO": "d4"}, items={"bLN": "@bWM"}, combat=True), "attack bWM yMK")
+    assert lance.combat.lancer == "bWM" and lays_first(lance) == ("Y", ("Y",), None, None)
+    refused(lance, "card 0", "CG-CHAR-WMASTER-01")
+    after, events = apply(act(lance, "card 2", "Y"), parse_action("card 0", "B"))
+    d = next(e.data for e in events if e.kind == "combat")
+    assert (d["totals"], d["winner"], d["wounded"]) == ({"B": 3, "Y": 4}, "Y", [])
+    assert not after.fig("bWM").wounded and after.fig("bWM").carries == () and after.item("bLN").where == "gone"
+    into = act(build({"bSN": "a1", "yMK": "a2", "yWM": "a2", "yCO": "d4"}, items={"bLN": "@bSN"}, combat=True),
+               "attack bSN yMK")
+    assert lays_first(into) == ("B", ("B",), None, None)
+    for melee, target in (({"bWM": "d1", "yMK": "d1"}, "yMK"), ({"bSN": "d1", "yWM": "d1"}, "yWM")):
+        shot = act(build({"bCB": "d4", **melee, "yCO": "a4"}, combat=True), f"shoot bCB {target}")
+        assert len(shot.combat.sides[0][1]) == 2 and lays_first(shot) == (None, ("B", "Y"), "combat-1", "combat-1")
+    bow = act(build({"bWM": "d4", "yMK": "d1", "yCO": "a4"}, items={"bBW": "@bWM"}, combat=True), "shoot bWM yMK")
+    assert bow.combat.ranged == (("bWM", 1),) and lays_first(bow) == (None, ("B", "Y"), "combat-1", "combat-1")
+
+
 def test_CG_CHAR_TELEPATH_01_02_03_CG_CHAR_ORDER_01_mind_control():
     """CG-CHAR-TELEPATH-01: the blue Telepath attacks the yellow Mechanork (a single melee): Blue names a value
     first, in public; Yellow holds the +3 named and must play it. CG-CHAR-TELEPATH-02: named +6 that Yellow no
