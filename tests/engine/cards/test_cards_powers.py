@@ -613,11 +613,17 @@ def test_CG_CHAR_TELEPATH_01_CG_CHAR_BERSERK_01_apply_refuses_a_value_no_card_ha
 
 def test_CG_CHAR_COLOSSUS_01_bend_bars_breaks_the_portcullis_beside_him_for_good():
     """For 1 AP the Colossus in c1 breaks the closed portcullis c1|d1: the Snake-man then walks through; it is
-    never closed again (a Key does nothing to it)."""
+    never closed again (a Key does nothing to it). His refusals cite his own rule, which says what the Warrior's
+    says (audit pd33: he was told CG-CHAR-WARRIOR-01): no portcullis on the east of a1, none left on c1|d1 once
+    broken, none on a zone he is not in; the Warrior's cite the Warrior's."""
     s = build({"bCO": "c1", "bSN": "c1", "yMK": "a4"}, items={"bKY": "@bSN"})
     s2 = act(s, "bend bCO c1 e")
     assert s2.player("B").ap == 2 and act(s2, "move bSN d1").fig("bSN").at == z("d1")
     refused(s2, "close bSN c1 e", "CG-CHAR-WARRIOR-01")  # the rule that says a broken one stays broken
+    refused(s2, "bend bCO c1 e", "CG-CHAR-COLOSSUS-01")
+    refused(s, "bend bCO a2 e", "CG-CHAR-COLOSSUS-01")
+    refused(build({"bCO": "a1", "yMK": "a4"}), "bend bCO a1 e", "CG-CHAR-COLOSSUS-01")
+    refused(build({"bWA": "a1", "yMK": "a4"}), "bend bWA a1 e", "CG-CHAR-WARRIOR-01")
 
 
 def test_CG_CHAR_BERSERK_01_CG_CHAR_TELEPATH_01_the_named_card_is_one_of_her_two():
