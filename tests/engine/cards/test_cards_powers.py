@@ -79,9 +79,17 @@ def test_CG_CHAR_ELF_01_CG_CHAR_THIEF_01_acrobats_cross_a_pit():
 
 
 def test_CG_CHAR_THIEF_02_lock_picking_opens_and_closes_a_portcullis():
+    """She opens c1|d1 for 1 AP and walks through; she closes it again for 1 AP (audit pd33: closing was not
+    checked); « comme si elle transportait une Clef »: where no portcullis borders her zone she is refused as a Key
+    would be (CG-OBJ-KEY-01), and so is the Snake-man without one."""
     s = build({"bTH": "c1", "yMK": "a4"})
     opened = act(s, "open bTH c1 e")
+    assert opened.player("B").ap == 2 and opened.maze.features(z("c1"), "E") == ("open",)
     assert act(opened, "move bTH d1").fig("bTH").at == z("d1")
+    closed = act(opened, "close bTH c1 e")
+    assert closed.player("B").ap == 1 and closed.maze.features(z("c1"), "E") == ("portcullis",)
+    refused(closed, "close bTH c1 e", "CG-OBJ-KEY-01")
+    refused(build({"bTH": "a1", "yMK": "a4"}), "open bTH a1 e", "CG-OBJ-KEY-01")
     refused(build({"bSN": "c1", "yMK": "a4"}), "open bSN c1 e", "CG-OBJ-KEY-01")
 
 
@@ -236,6 +244,35 @@ def test_CG_CHAR_ASSASSIN_01_lethal_blow():
     assert s2.player("B").vp == 2
     _, d = fight(s, "attack bAS yMK", 0, 6)
     assert d["wounded"] == ["bAS", "bSN"] and d["eliminated"] == []
+
+
+def test_CG_CHAR_ASSASSIN_01_defending_too_and_not_while_wounded():
+    """« Quand l'Assassin remporte un combat »: attacked by the yellow Snake-man, the blue Assassin's side wins
+    (2 + 3 against 2 + 0) and the Snake-man is eliminated, not wounded (1 VP to Blue). Her edge: wounded, she has
+    lost the blow (CG-WOUND-01): attacked as the wounded target she wins 0 + 6 against 2 + 0 and the Snake-man is
+    only wounded (audit pd33: her defence was not checked)."""
+    s = build({"bAS": "a1", "ySN": "a1", "bMK": "d4"}, combat=True, active="Y", ap=(0, 3))
+    after, d = fight(s, "attack ySN bAS", 3, 0, seat="Y")
+    assert (d["totals"], d["winner"], d["eliminated"], d["wounded"]) == ({"B": 5, "Y": 2}, "B", ["ySN"], [])
+    assert after.player("B").vp == 1
+    hurt = build({"bAS": ("a1", {"wounded": True}), "ySN": "a1", "bMK": "d4"}, combat=True, active="Y", ap=(0, 3))
+    after, d = fight(hurt, "attack ySN bAS", 6, 0, seat="Y")
+    assert (d["totals"], d["winner"], d["eliminated"], d["wounded"]) == ({"B": 6, "Y": 2}, "B", [], ["ySN"])
+    assert after.player("B").vp == 0
+
+
+def test_CG_CHAR_TELEPATH_03_no_naming_in_a_shot():
+    """« La capacité du Télépathe ne fonctionne ni en combat groupé, ni dans les combats à distance »: a shot with
+    one fighter a side is no single melee. The blue Telepath shooting with a Bow, and the Crossbowman shooting the
+    lone yellow Telepath: nobody names, both lay secretly (audit pd33: the group and the two Telepaths were checked,
+    not the shot)."""
+    from dungeon_twister.engine.cards import secret_purpose
+    shooting = act(build({"bTP": "d4", "yMK": "d1", "yCO": "a4"}, items={"bBW": "@bTP"}, combat=True),
+                   "shoot bTP yMK")
+    target = act(build({"bCB": "d4", "yTP": "d1", "yCO": "a4"}, combat=True), "shoot bCB yTP")
+    for shot in (shooting, target):
+        assert shot.combat.naming is None and shot.to_act == ("B", "Y") and secret_purpose(shot, "Y") == "combat-1"
+    refused(shooting, "mind +3", "CG-CHAR-TELEPATH-01")
 
 
 # --- scrolls, pockets and lances -------------------------------------------------------------------------------
