@@ -173,6 +173,10 @@ def test_CG_CHAR_SAMURAI_01_his_free_melee_may_be_a_group_combat_and_a_shot_is_n
     broke = build({"bSA": "d2", "yMK": "d1", "yGB": "c4"}, items={"bBW": "@bSA"}, combat=True, ap=(0, 0))
     refused(broke, "shoot bSA yMK", "CG-TURN-07")
     assert [a for a in legal_actions(broke, "B") if format_action(a).startswith("shoot")] == []
+    # a Telescopic Lance's attack is a melee (« engager un combat au corps-à-corps », CG-OBJ-LANCE-01): free too
+    lance = build({"bSA": "a1", "yMK": "a2", "yGB": "d4"}, items={"bLN": "@bSA"}, combat=True, ap=(0, 0))
+    lanced = act(lance, "attack bSA yMK")
+    assert lanced.combat.lancer == "bSA" and lanced.used_now == ("seasoned_fighter:bSA",)
 
 
 def test_CG_CHAR_PALADIN_02_the_undead_hunter_shooting_or_joining_a_shot():
