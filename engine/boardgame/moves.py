@@ -77,15 +77,9 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> Ille
     if dest == walker.start and action.take is None and not action.leave:
         return IllegalAction("BG-MOVE-02", "{token} would neither move nor take or leave anything: that is no move",
                              token=action.token)
-    if dest in walker.barriers:
-        return _barrier(walker, dest, N_("{token} may not stop on {square} (a crevasse)"),
-                        N_("{token} may not stop on {square} (a 3D obstacle)"), token=action.token, square=name)
-    if dest in walker.rubble:
-        return IllegalAction("PD-CHAR-ILLUS-04", "{square} holds an illusion rubble: nobody but the Ghost crosses it",
-                             square=name)
-    if dest in walker.no_stop:
-        return IllegalAction("PD-CHAR-ILLUS-05", "{token} crosses his own illusion on {square} but may not stop there",
-                             token=action.token, square=name)
+    terrain = _no_stop(walker, dest, action.token)
+    if terrain is not None:
+        return terrain
     reachable = {key[0] for key in walker.outcomes()}
     if dest not in reachable:
         here = [t for t in state.tokens.values() if t.where == "board" and t.square == dest
@@ -183,6 +177,23 @@ def _barrier(walker: Walker, where: Square, crevasse: str, obstacle: str, /, **v
     if where in walker.crevasses:
         return IllegalAction("PD-TERR-CREVASSE-01", crevasse, **values)
     return IllegalAction("PD-GLOS-03", obstacle, **values)
+
+
+def _no_stop(walker: Walker, dest: Square, token: str) -> IllegalAction | None:
+    """The terrain rule that keeps the walker from ending on `dest`, whatever it carries: a crevasse or a 3D
+    obstacle (`_barrier`), an illusion rubble (PD-CHAR-ILLUS-04), an Illusionist's own illusion (PD-CHAR-ILLUS-05);
+    None if there is none. A move's refusal and a wall-walk's landing (BG-CHAR-WALLWALKER-04) cite it."""
+    if dest not in walker.no_stop:
+        return None
+    name = square_name(dest)
+    if dest in walker.barriers:
+        return _barrier(walker, dest, N_("{token} may not stop on {square} (a crevasse)"),
+                        N_("{token} may not stop on {square} (a 3D obstacle)"), token=token, square=name)
+    if dest in walker.rubble:
+        return IllegalAction("PD-CHAR-ILLUS-04", "{square} holds an illusion rubble: nobody but the Ghost crosses it",
+                             square=name)
+    return IllegalAction("PD-CHAR-ILLUS-05", "{token} crosses his own illusion on {square} but may not stop there",
+                         token=token, square=name)
 
 
 MOVE_STOPS: dict[str, tuple[Callable, ...]] = {}
@@ -503,9 +514,15 @@ def wallwalk(ctx: Ctx, action: WallWalk) -> None:
                 "BG-CHAR-WALLWALKER-01"
             raise IllegalAction(rule, "there is no wall between {square} and {dest}",
                                 square=square_name(figure.square), dest=square_name(action.dest))
-        dropped = _leave_problem(ctx.s, walker_for(ctx.s, ctx.board, figure), action.leave)
+        walker = walker_for(ctx.s, ctx.board, figure)
+        dropped = _leave_problem(ctx.s, walker, action.leave)
         if dropped is not None:
             raise dropped
+        # her landing is a stop (BG-CHAR-WALLWALKER-04), but the rule that forbids this one is the terrain's: a
+        # crevasse (PD-TERR-CREVASSE-01), a 3D obstacle or fountain (PD-GLOS-03), an illusion rubble (PD-CHAR-ILLUS-04)
+        terrain = _no_stop(walker, action.dest, figure.id)
+        if terrain is not None:
+            raise terrain
         raise IllegalAction("BG-CHAR-WALLWALKER-04", "{dest} is not a valid landing square",
                             dest=square_name(action.dest))
     moved = dict(action.leave)

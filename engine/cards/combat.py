@@ -147,7 +147,8 @@ def _mind(state: CardState, a: MindControl):
 
 def _laid_first(state: CardState, sides: tuple) -> str | None:
     """CG-CHAR-WMASTER-01..03: when one side only has a Weapon Master fighting, the other lays its card first, face
-    up (two cancel out; never in a ranged combat, which does not call this)."""
+    up (two cancel out; never in a ranged combat, which does not call this: not even for one fighting in melee in
+    the target's zone, DT-303, where the board game's DT-302 differs)."""
     masters = {seat for seat, ids in sides for fid in ids if "combat_techniques" in _abilities(state, state.fig(fid))}
     return opponent(masters.pop()) if len(masters) == 1 else None
 

@@ -216,15 +216,20 @@ def _portcullis(state: CardState, a: Portcullis):
     return new, [event("portcullis", figure=f.id, zone=zone_name(a.zone), side=a.side, open=a.open)]
 
 
+BEND_RULES = {"CO": "CG-CHAR-COLOSSUS-01"}
+"""The rule of a character's Bend bars where it is not the Warrior's: the Colossus has his own (the same words)."""
+
+
 def _bend(state: CardState, a: BendBars):
     f = _main_checks(state, a, a.figure)
     if "bend_bars" not in _abilities(state, f):
         raise IllegalAction("CG-CHAR-WARRIOR-01", "{figure} cannot bend bars", figure=f.id)
+    rule = BEND_RULES.get(f.code, "CG-CHAR-WARRIOR-01")  # (a Colossus was told the Warrior's rule: audit pd33)
     if f.where != "maze" or f.at != a.zone or a.side not in GLOBAL:
-        raise IllegalAction("CG-CHAR-WARRIOR-01", "only a portcullis on a border of its own zone")
+        raise IllegalAction(rule, "only a portcullis on a border of its own zone")
     keys = state.maze.portcullis_keys(a.zone, a.side)
     if not keys or all(k in state.broken for k in keys):
-        raise IllegalAction("CG-CHAR-WARRIOR-01", "no portcullis left to break there")
+        raise IllegalAction(rule, "no portcullis left to break there")
     if all(_broken(state, k) for k in keys):  # (the Golem broke the room's walls, its portcullis with them)
         raise IllegalAction("CG-CHAR-GOLEM-02", "no portcullis left to break there")
     new = _spend(state, a.seat)

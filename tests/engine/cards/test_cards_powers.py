@@ -79,9 +79,17 @@ def test_CG_CHAR_ELF_01_CG_CHAR_THIEF_01_acrobats_cross_a_pit():
 
 
 def test_CG_CHAR_THIEF_02_lock_picking_opens_and_closes_a_portcullis():
+    """She opens c1|d1 for 1 AP and walks through; she closes it again for 1 AP (audit pd33: closing was not
+    checked); « comme si elle transportait une Clef »: where no portcullis borders her zone she is refused as a Key
+    would be (CG-OBJ-KEY-01), and so is the Snake-man without one."""
     s = build({"bTH": "c1", "yMK": "a4"})
     opened = act(s, "open bTH c1 e")
+    assert opened.player("B").ap == 2 and opened.maze.features(z("c1"), "E") == ("open",)
     assert act(opened, "move bTH d1").fig("bTH").at == z("d1")
+    closed = act(opened, "close bTH c1 e")
+    assert closed.player("B").ap == 1 and closed.maze.features(z("c1"), "E") == ("portcullis",)
+    refused(closed, "close bTH c1 e", "CG-OBJ-KEY-01")
+    refused(build({"bTH": "a1", "yMK": "a4"}), "open bTH a1 e", "CG-OBJ-KEY-01")
     refused(build({"bSN": "c1", "yMK": "a4"}), "open bSN c1 e", "CG-OBJ-KEY-01")
 
 
@@ -165,6 +173,10 @@ def test_CG_CHAR_SAMURAI_01_his_free_melee_may_be_a_group_combat_and_a_shot_is_n
     broke = build({"bSA": "d2", "yMK": "d1", "yGB": "c4"}, items={"bBW": "@bSA"}, combat=True, ap=(0, 0))
     refused(broke, "shoot bSA yMK", "CG-TURN-07")
     assert [a for a in legal_actions(broke, "B") if format_action(a).startswith("shoot")] == []
+    # a Telescopic Lance's attack is a melee (« engager un combat au corps-à-corps », CG-OBJ-LANCE-01): free too
+    lance = build({"bSA": "a1", "yMK": "a2", "yGB": "d4"}, items={"bLN": "@bSA"}, combat=True, ap=(0, 0))
+    lanced = act(lance, "attack bSA yMK")
+    assert lanced.combat.lancer == "bSA" and lanced.used_now == ("seasoned_fighter:bSA",)
 
 
 def test_CG_CHAR_PALADIN_02_the_undead_hunter_shooting_or_joining_a_shot():
@@ -236,6 +248,35 @@ def test_CG_CHAR_ASSASSIN_01_lethal_blow():
     assert s2.player("B").vp == 2
     _, d = fight(s, "attack bAS yMK", 0, 6)
     assert d["wounded"] == ["bAS", "bSN"] and d["eliminated"] == []
+
+
+def test_CG_CHAR_ASSASSIN_01_defending_too_and_not_while_wounded():
+    """« Quand l'Assassin remporte un combat »: attacked by the yellow Snake-man, the blue Assassin's side wins
+    (2 + 3 against 2 + 0) and the Snake-man is eliminated, not wounded (1 VP to Blue). Her edge: wounded, she has
+    lost the blow (CG-WOUND-01): attacked as the wounded target she wins 0 + 6 against 2 + 0 and the Snake-man is
+    only wounded (audit pd33: her defence was not checked)."""
+    s = build({"bAS": "a1", "ySN": "a1", "bMK": "d4"}, combat=True, active="Y", ap=(0, 3))
+    after, d = fight(s, "attack ySN bAS", 3, 0, seat="Y")
+    assert (d["totals"], d["winner"], d["eliminated"], d["wounded"]) == ({"B": 5, "Y": 2}, "B", ["ySN"], [])
+    assert after.player("B").vp == 1
+    hurt = build({"bAS": ("a1", {"wounded": True}), "ySN": "a1", "bMK": "d4"}, combat=True, active="Y", ap=(0, 3))
+    after, d = fight(hurt, "attack ySN bAS", 6, 0, seat="Y")
+    assert (d["totals"], d["winner"], d["eliminated"], d["wounded"]) == ({"B": 6, "Y": 2}, "B", [], ["ySN"])
+    assert after.player("B").vp == 0
+
+
+def test_CG_CHAR_TELEPATH_03_no_naming_in_a_shot():
+    """« La capacité du Télépathe ne fonctionne ni en combat groupé, ni dans les combats à distance »: a shot with
+    one fighter a side is no single melee. The blue Telepath shooting with a Bow, and the Crossbowman shooting the
+    lone yellow Telepath: nobody names, both lay secretly (audit pd33: the group and the two Telepaths were checked,
+    not the shot)."""
+    from dungeon_twister.engine.cards import secret_purpose
+    shooting = act(build({"bTP": "d4", "yMK": "d1", "yCO": "a4"}, items={"bBW": "@bTP"}, combat=True),
+                   "shoot bTP yMK")
+    target = act(build({"bCB": "d4", "yTP": "d1", "yCO": "a4"}, combat=True), "shoot bCB yTP")
+    for shot in (shooting, target):
+        assert shot.combat.naming is None and shot.to_act == ("B", "Y") and secret_purpose(shot, "Y") == "combat-1"
+    refused(shooting, "mind +3", "CG-CHAR-TELEPATH-01")
 
 
 # --- scrolls, pockets and lances -------------------------------------------------------------------------------
@@ -498,6 +539,47 @@ def test_CG_CHAR_WMASTER_01_02_03_the_weapon_masters_side_sees_the_other_card_fi
     assert both.combat.first is None and both.to_act == ("B", "Y")
 
 
+def test_CG_CHAR_WMASTER_01_02_DT_303_her_edges_wounded_on_a_start_zone_with_a_lance_and_in_a_shot():
+    """CG-CHAR-WMASTER-01 « Quand la Maîtresse d'armes est engagée dans un combat », its edges (audit pd33):
+    wounded, she has lost her techniques (CG-WOUND-01): the blue Snake-man attacks the wounded yellow Weapon Master,
+    both lay secretly, 2 + 3 against 0 + 2. On her start zone facing a1 she fights there (CG-SZ-02/03), attacking or
+    drawn in as a defender: the other side lays first. With a Telescopic Lance she fights a melee into the next zone
+    (CG-OBJ-LANCE-01): Yellow lays first, +2 face up, and Blue answers +0: 3 against 2 + 2, Yellow wins, the lance
+    breaks and the Master is unhurt (CG-OBJ-LANCE-02); a lance into her zone has Blue lay first.
+    CG-CHAR-WMASTER-02 « pas dans les combats à distance »: a shot's combat keeps both cards secret even when she
+    fights in melee in the target's zone, on either side (DT-303), and when she shoots with a Bow."""
+    from dungeon_twister.engine.cards import secret_purpose
+
+    def lays_first(state):
+        return state.combat.first, state.to_act, secret_purpose(state, "B"), secret_purpose(state, "Y")
+
+    hurt = act(build({"bSN": "a1", "yWM": ("a1", {"wounded": True}), "yMK": "d4"}, combat=True), "attack bSN yWM")
+    assert lays_first(hurt) == (None, ("B", "Y"), "combat-1", "combat-1")
+    s = act(act(hurt, "card 3"), "card 2", "Y")
+    assert s.fig("yWM").where == "eliminated" and s.player("B").vp == 1
+    start = act(build({"bWM": "B1>a1", "yMK": "a1", "yCO": "d4"}, combat=True), "attack bWM yMK")
+    assert start.combat.sides == (("B", ("bWM",)), ("Y", ("yMK",))) and lays_first(start) == ("Y", ("Y",), None,
+                                                                                               None)
+    drawn = act(build({"bWM": "B1>a1", "bSN": "a1", "yMK": "a1", "bCO": "d4"}, combat=True, active="Y", ap=(0, 3)),
+                "attack yMK bSN", "Y")
+    assert drawn.combat.sides[1] == ("B", ("bSN", "bWM")) and lays_first(drawn) == ("Y", ("Y",), None, None)
+    lance = act(build({"bWM": "a1", "yMK": "a2", "yCO": "d4"}, items={"bLN": "@bWM"}, combat=True), "attack bWM yMK")
+    assert lance.combat.lancer == "bWM" and lays_first(lance) == ("Y", ("Y",), None, None)
+    refused(lance, "card 0", "CG-CHAR-WMASTER-01")
+    after, events = apply(act(lance, "card 2", "Y"), parse_action("card 0", "B"))
+    d = next(e.data for e in events if e.kind == "combat")
+    assert (d["totals"], d["winner"], d["wounded"]) == ({"B": 3, "Y": 4}, "Y", [])
+    assert not after.fig("bWM").wounded and after.fig("bWM").carries == () and after.item("bLN").where == "gone"
+    into = act(build({"bSN": "a1", "yMK": "a2", "yWM": "a2", "yCO": "d4"}, items={"bLN": "@bSN"}, combat=True),
+               "attack bSN yMK")
+    assert lays_first(into) == ("B", ("B",), None, None)
+    for melee, target in (({"bWM": "d1", "yMK": "d1"}, "yMK"), ({"bSN": "d1", "yWM": "d1"}, "yWM")):
+        shot = act(build({"bCB": "d4", **melee, "yCO": "a4"}, combat=True), f"shoot bCB {target}")
+        assert len(shot.combat.sides[0][1]) == 2 and lays_first(shot) == (None, ("B", "Y"), "combat-1", "combat-1")
+    bow = act(build({"bWM": "d4", "yMK": "d1", "yCO": "a4"}, items={"bBW": "@bWM"}, combat=True), "shoot bWM yMK")
+    assert bow.combat.ranged == (("bWM", 1),) and lays_first(bow) == (None, ("B", "Y"), "combat-1", "combat-1")
+
+
 def test_CG_CHAR_TELEPATH_01_02_03_CG_CHAR_ORDER_01_mind_control():
     """CG-CHAR-TELEPATH-01: the blue Telepath attacks the yellow Mechanork (a single melee): Blue names a value
     first, in public; Yellow holds the +3 named and must play it. CG-CHAR-TELEPATH-02: named +6 that Yellow no
@@ -572,11 +654,17 @@ def test_CG_CHAR_TELEPATH_01_CG_CHAR_BERSERK_01_apply_refuses_a_value_no_card_ha
 
 def test_CG_CHAR_COLOSSUS_01_bend_bars_breaks_the_portcullis_beside_him_for_good():
     """For 1 AP the Colossus in c1 breaks the closed portcullis c1|d1: the Snake-man then walks through; it is
-    never closed again (a Key does nothing to it)."""
+    never closed again (a Key does nothing to it). His refusals cite his own rule, which says what the Warrior's
+    says (audit pd33: he was told CG-CHAR-WARRIOR-01): no portcullis on the east of a1, none left on c1|d1 once
+    broken, none on a zone he is not in; the Warrior's cite the Warrior's."""
     s = build({"bCO": "c1", "bSN": "c1", "yMK": "a4"}, items={"bKY": "@bSN"})
     s2 = act(s, "bend bCO c1 e")
     assert s2.player("B").ap == 2 and act(s2, "move bSN d1").fig("bSN").at == z("d1")
     refused(s2, "close bSN c1 e", "CG-CHAR-WARRIOR-01")  # the rule that says a broken one stays broken
+    refused(s2, "bend bCO c1 e", "CG-CHAR-COLOSSUS-01")
+    refused(s, "bend bCO a2 e", "CG-CHAR-COLOSSUS-01")
+    refused(build({"bCO": "a1", "yMK": "a4"}), "bend bCO a1 e", "CG-CHAR-COLOSSUS-01")
+    refused(build({"bWA": "a1", "yMK": "a4"}), "bend bWA a1 e", "CG-CHAR-WARRIOR-01")
 
 
 def test_CG_CHAR_BERSERK_01_CG_CHAR_TELEPATH_01_the_named_card_is_one_of_her_two():

@@ -4,10 +4,13 @@ b18, fog on b17 and b16, the Pentacle on d18 e18 d19 e19. Movement values: Warri
 
 from __future__ import annotations
 
-from dungeon_twister.engine import Move, event_view, legal_actions
+import copy
 
-from ..builders import act, apply_texts, assert_refused, legal_set, where
-from .builders import pd_position
+from dungeon_twister.engine import Move, event_view, legal_actions, parse_position
+from dungeon_twister.engine.boardgame import catalogue
+
+from ..builders import act, apply_texts, assert_refused, legal_set, position_text, where
+from .builders import _synthetic_paladins, pd_position
 
 
 def moves(state, token: str) -> set[str]:
@@ -504,3 +507,45 @@ def test_PD_TERR_ROCKFALL_01_DT_112_DT_269_a_position_has_no_character_on_rockfa
             assert error.message == f"{who} is on Rockfall: a character ending an action there is eliminated"
         else:
             raise AssertionError(f"accepted: {tokens}")
+
+
+
+# --- the Wall-Walker's landing ---------------------------------------------------------------------------------------
+def _walled() -> dict:
+    """The synthetic P&D rooms with a wall beside each terrain square of O1/O2: on A1 a3|b3 beside the crevasse b3,
+    c3|d3 beside the obstacle d3, c5|d5 beside the fountain d5, and d2|e2 between two floor squares."""
+    raw = copy.deepcopy(_synthetic_paladins())
+    raw["set"] = "synthetic_paladins_walled"
+    for tile in ("O1", "O2"):
+        raw["rooms"][tile]["internal_walls"] = ["r3c1-r3c2", "r3c3-r3c4", "r1c3-r1c4", "r4c4-r4c5"]
+    return raw
+
+
+catalogue.register("synthetic_paladins_walled", _walled())
+
+
+def test_BG_CHAR_WALLWALKER_04_PD_TERR_CREVASSE_01_PD_GLOS_03_her_landing_is_refused_by_the_terrains_rule():
+    """The Wall-Walker passes a wall for 1 AP and lands as a stop (BG-CHAR-WALLWALKER-04). What forbids her to land
+    on a crevasse is the crevasse's rule (PD-TERR-CREVASSE-01: nobody stops on it); on a 3D obstacle or a fountain,
+    the obstacle's (PD-GLOS-03, PD-TERR-FOUNTAIN-01); on an illusion rubble, the rubble's (PD-CHAR-ILLUS-04): the
+    rules a move onto them is told. Her refusal cited her own rule, "not a valid landing square", for all of them
+    (review pd32). None of those landings is offered. Edges: through the wall d2|e2 she lands on the floor square
+    e2 (1 AP); a landing refused for another reason (an enemy figure on e2) still cites her landing rule."""
+    walled = {"set_name": "synthetic_paladins_walled"}
+    state = parse_position(position_text("bWW@a3 yGB@h4", **walled))
+    assert legal_set(state, verb="wallwalk") == set()
+    assert_refused(state, "wallwalk bWW b3", "PD-TERR-CREVASSE-01")
+    assert_refused(state, "move bWW b3", "PD-TERR-CREVASSE-01")
+    for start, landing in (("c3", "d3"), ("c5", "d5")):
+        state = parse_position(position_text(f"bWW@{start} yGB@h4", **walled))
+        assert legal_set(state, verb="wallwalk") == set()
+        assert_refused(state, f"wallwalk bWW {landing}", "PD-GLOS-03")
+    rubble = pd_position("bWW@b13 yGB@h4 yIL@h9", ports="- ; marks illusion:Y:rubble=c13")
+    assert legal_set(rubble, verb="wallwalk") == set()
+    assert_refused(rubble, "wallwalk bWW c13", "PD-CHAR-ILLUS-04")
+    floor = parse_position(position_text("bWW@d2 yGB@h4", **walled))
+    assert legal_set(floor, verb="wallwalk") == {"wallwalk bWW e2"}
+    after = act(floor, "wallwalk bWW e2")
+    assert where(after, "bWW") == "e2" and after.ap == floor.ap - 1
+    enemy = parse_position(position_text("bWW@d2 yGB@e2 yTR@h4", **walled))
+    assert_refused(enemy, "wallwalk bWW e2", "BG-CHAR-WALLWALKER-04")
