@@ -80,7 +80,7 @@ class AdminEnd:
     """The server's admin ends the table (`dt-server admin end`, server/admin.py): a game in play ends without a
     winner and unrated (play.ENDED_BY_ADMIN), its players staying to read why; a table whose game has not begun,
     or is over, closes, everyone at it sent back to the lobby with the reason. `outcome` says which: "ended" or
-    "closed"."""
+    "closed"; "stopped" if the store could not save the step (nothing of it was told: Table._step)."""
 
     done: trio.Event | None = None
     session: None = None
@@ -268,6 +268,8 @@ class Table:
         except StorageError as error:  # before the task awaits: nothing this step queued is sent
             log("storage_failed", level=40, table=self.id, error=str(error))
             self.stopped = True
+            if isinstance(item, AdminEnd):  # (the admin is told it was not done: Admin.end)
+                item.outcome = "stopped"
             self._run_undo()  # (a player the step moved away is this table's viewer again: cut too)
             for session, _ in self.seating.viewers():  # told why (they were cut without a word)
                 session.cut("the server could not save the game", game_stopped(self.id))
@@ -378,6 +380,9 @@ class Table:
             return "ended"
         log("table_ended", table=self.id, by="admin", status=self.status)
         self.seating.dismiss(templated("no_such_table", "the server's admin closed table {table}", table=self.id))
+        # closed in the store by this step, before anyone is told (closed after the task's end, a store that failed
+        # then kept the table open: it came back at the next start, its players told it was closed)
+        self.lobby.store.close_table(self.id)
         self.closed_by_admin = True
         return "closed"
 

@@ -1,0 +1,90 @@
+"""Steps the store cannot save tell nobody (docs/protocol.md section 13, game_stopped; Table.if_not_saved): the
+server says nothing happened that the store did not keep. rm32b left an admin's close and a spectator's leave, which
+were still told `left` before the cut, and a finished table's rematch offer, which a failed answer to it left in the
+store until the next start."""
+
+from __future__ import annotations
+
+import trio
+from dungeon_twister.protocol import (CreateTable, Error, Join, Joined, Leave, Left, Rematch, ResumeInfo, Snapshot,
+                                      TableCreated, TableOptions)
+
+from test_server_admin import admin_server, ask, directory  # noqa: F401 (the fixture)
+from test_server_rematch_durable import (FEATURES, _store_fails, _told_nothing_but_game_stopped, offered_pair,
+                                         resume, server_on)
+from test_server_support import HANG_GUARD, Client, watching
+from dungeon_twister.protocol import PlayerConnection
+
+
+async def _waiting_table(server) -> tuple[str, Client, Client]:
+    """Ann seated at a table whose game waits for an opponent, and Cy watching it: (table, ann, cy)."""
+    ann = await Client.connect(server, "ann", memory=True)
+    await ann.send(CreateTable(TableOptions(beginner=True)))
+    table = (await ann.expect(TableCreated)).table
+    await ann.send(Join(table, "B"))
+    await ann.expect(Snapshot)
+    return table, ann, await watching(server, table, "cy")
+
+
+async def test_an_admin_close_the_store_cannot_save_is_told_to_nobody(directory, autojump_clock, monkeypatch):
+    """`dt-server admin end` of a table whose game has not begun closes it under everyone at it. When the store
+    could not save that step, its player and its spectator were sent `left` and "the server's admin closed table
+    ..." all the same, their tokens revoked, while the store kept the table open: it came back at the next start.
+    Now the close is the step's (closed in the store before anyone is told): nobody is told it, both are cut off
+    with game_stopped as any step's viewers, and the admin is told nothing was done. Its edge: once the store
+    answers, both come back with their tokens (the table as the store has it), and an `end` then closes it for
+    good, in the store by the time the admin reads "closed"."""
+    from dungeon_twister.server.storage import SqliteStorage, StorageError
+
+    with trio.fail_after(HANG_GUARD):
+        async with admin_server(directory, data_dir=directory / "data") as server:
+            table, ann, cy = await _waiting_table(server)
+            seat, watch = resume(ann, table), resume(cy, table)
+
+            def full(self, table_id):  # the disk full as the table's close is written
+                raise StorageError("database or disk is full")
+
+            monkeypatch.setattr(SqliteStorage, "close_table", full)
+            answer = await ask(server, {"command": "end", "table": table})
+            assert not answer["ok"] and "could not save the end of table" in answer["error"], answer
+            for client in (ann, cy):
+                await _told_nothing_but_game_stopped(client, table)
+            monkeypatch.undo()  # the disk has room again
+            assert server.storage.table(table).status == "open"
+            ann = await Client.connect(server, "ann", memory=True, resume=seat)
+            assert ((await ann.expect(Joined)).table, (await ann.expect(Snapshot)).table) == (table, table)
+            cy = await Client.connect(server, "cy", "spectator", memory=True, resume=watch)
+            assert (await cy.expect(Joined)).seat is None
+            # the edge: closed for good, in the store before the admin reads it
+            assert (await ask(server, {"command": "end", "table": table}))["outcome"] == "closed"
+            assert server.storage.table(table) is None or server.storage.table(table).status == "closed"
+            for client in (ann, cy):
+                await client.expect(Left)
+                assert (await client.expect(Error)).message == f"the server's admin closed table {table}"
+
+
+async def test_a_spectators_leave_the_store_cannot_save_is_told_to_nobody(autojump_clock, monkeypatch):
+    """A spectator's `leave` ends his watch and revokes his token (it took him back to the watch he had left, and
+    stayed in the store until the table closed). In a step the store cannot save he was told `left` (not a viewer
+    any more, he was not cut off): now he is cut off with game_stopped as the table's other viewers. Its edge:
+    once the store answers, his token brings him back to the watch; a leave that is saved answers `left`, and
+    his token is then unknown (bad_token)."""
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(None) as server:
+            table, ann, cy = await _waiting_table(server)
+            watch = resume(cy, table)
+            _store_fails(monkeypatch)
+            await cy.send(Leave())
+            for client in (ann, cy):
+                await _told_nothing_but_game_stopped(client, table)
+            monkeypatch.undo()  # the disk has room again
+            cy = await Client.connect(server, "cy", "spectator", memory=True, resume=watch)
+            assert ((await cy.expect(Joined)).table, (await cy.expect(Snapshot)).table) == (table, table)
+            # the edge
+            await cy.send(Leave())
+            await cy.expect(Left)
+            assert not any(token == server.lobby.tokens.key(watch.token) for token, *_ in
+                           server.storage.table(table).tokens)
+            await cy.close()
+            again = await Client.connect(server, "cy", "spectator", memory=True, resume=watch)
+            assert (await again.expect(Error)).code == "bad_token"
