@@ -26,6 +26,7 @@ from .logs import LOGGER, log
 from .options import engine_options, options_view
 from . import rematch
 from .play import ENDED_BY_ADMIN, Play
+from .ports import TableGone
 from .seating import Arrival, Seating
 from .storage import StorageError
 from .viewing import ViewPoint, compacted, render, table_view, without_legal
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
 INBOX_SIZE = 64
 EMPTY_TABLE_SECONDS = 300.0
 """A table nobody sits at or watches closes after this long (at once when its game is over)."""
+LET_GO_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0) + (60.0,) * 60
+"""The waits, in seconds, before each try to let a finished table stopped with a rematch offer go once the store
+answers again (`_let_go_once_saved`): an hour in all, then its offer lapses at the next start."""
 EVENT_BLOCK = 1000
 """Event numbers are reserved in the store this many at a time: a table restored after a crash numbers its
 events after every number that may have been sent (its clients get a snapshot)."""
@@ -232,7 +236,8 @@ class Table:
                 self._refuse_queued()
                 stored = True
         except StorageError:  # its clients were cut off; the table stays in the store as it was last committed
-            pass
+            if self.play.result is not None and self.rematch_offers:
+                self.lobby.server.start(self._let_go_once_saved)
         except Exception:  # a bug at one table must not take the server down
             LOGGER.exception("table_failed", extra={"fields": {"table": self.id}})
             for session, _ in self.seating.viewers():
@@ -245,6 +250,22 @@ class Table:
             else:  # the server stops (or the store failed): the table stays in the store, restored at the next start
                 # (a play-test admin read "table_closed ... playing" at a shutdown as a game lost)
                 log("table_kept", table=self.id, status=self.status)
+
+    async def _let_go_once_saved(self) -> None:
+        """A finished table stopped with a rematch offer standing in the store (the step that failed was an answer to
+        it, or a player's leave, `if_not_saved` gave the offers back: rematch._set): its players were cut off,
+        and their clients, which let a finished game's token go, never resume it, so no resume lets it go
+        (Session._submit). Its offer's row stayed in the store until the next start, which brought it back for
+        RESTART_GRACE_SECONDS, to lapse (review rm32b). It is let go as soon as the store answers again, as a resume
+        would (recovery.revive_table: a finished table never comes back; its `kept` row goes)."""
+        for delay in LET_GO_DELAYS:
+            await trio.sleep(delay)
+            try:
+                if self.lobby.server.revive_table(self) is not None:  # (never for a finished table)
+                    return
+            except TableGone:  # let go: its row gone, its tokens too
+                return
+        log("table_not_let_go", level=30, table=self.id)  # (its offer lapses at the next start, as before)
 
     def _step(self, item) -> None:
         """One step of the table's task: `item` from the inbox (None: a deadline passed) handled, then what is due

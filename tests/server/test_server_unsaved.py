@@ -88,3 +88,27 @@ async def test_a_spectators_leave_the_store_cannot_save_is_told_to_nobody(autoju
             await cy.close()
             again = await Client.connect(server, "cy", "spectator", memory=True, resume=watch)
             assert (await again.expect(Error)).code == "bad_token"
+
+
+async def test_a_rematch_offer_a_failed_answer_left_in_the_store_goes_once_the_store_answers(
+        tmp_path, autojump_clock, monkeypatch):
+    """Ann offers a rematch and the store cannot save Bob's acceptance: both are cut off with game_stopped
+    (rm32b). Their clients let a finished game's token go, so no resume ever let the stopped table go, and its
+    offer's row stayed in the store: the next start brought the offer back, perhaps days later, for a minute. The
+    stopped table has the offer the store has (undone in memory too), and lets it go by itself once the store
+    answers: the row goes, with nobody resuming. Its edge: while the store still fails, the row stays (nothing is
+    let go that the store did not write), and the next start restores nothing."""
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path) as server:
+            table, ann, bob = await offered_pair(server)
+            _store_fails(monkeypatch)
+            await bob.send(Rematch(table))
+            for client in (ann, bob):
+                await _told_nothing_but_game_stopped(client, table)
+            await trio.sleep(30)  # the store still fails: nothing let go
+            assert server.storage.kept(table) == {"offers": ["B"]}
+            monkeypatch.undo()  # the disk has room again
+            await trio.sleep(120)
+            assert server.storage.kept(table) is None
+        async with server_on(tmp_path, seeds=(5,)) as server:
+            assert list(server.lobby.tables) == [] and server.storage.offered_tables() == []
