@@ -240,8 +240,8 @@ class Table:
                 self.lobby.server.start(self._let_go_once_saved)
         except Exception:  # a bug at one table must not take the server down
             LOGGER.exception("table_failed", extra={"fields": {"table": self.id}})
-            for session, _ in self.seating.viewers():
-                session.send_error(templated("internal", "this table failed; sorry", fault="local"))
+            for session, _ in self.seating.viewers():  # (cut already if it failed in a step: `_step`)
+                session.send_error(table_failed())
                 session.send(Left(self.id))
         finally:
             self.lobby.table_closed(self, stored=stored)
@@ -294,6 +294,13 @@ class Table:
             self._run_undo()  # (a player the step moved away is this table's viewer again: cut too)
             for session, _ in self.seating.viewers():  # told why (they were cut without a word)
                 session.cut("the server could not save the game", game_stopped(self.id))
+            raise
+        except Exception:  # a bug outside a request's own handling (`_handle` answers those): the step's transaction
+            # was rolled back, so nothing it queued may leave either (its frames went, a game's end among them that
+            # the store did not keep; then `left`): its viewers are cut off, told the table failed (Table.run)
+            self._run_undo()
+            for session, _ in self.seating.viewers():
+                session.cut("the table failed", table_failed())
             raise
         finally:
             if item is not None and item.done is not None:
@@ -689,6 +696,11 @@ def game_stopped(table_id: str) -> ProtocolError:
     return templated("game_stopped", "the server could not save the game of table {table} (its disk may be full): "
                      "the game is stopped until the server can save it again (a reconnection then brings it back, "
                      "as a restart of the server does)", table=table_id)
+
+
+def table_failed() -> ProtocolError:
+    """The error of a table that failed (a bug of ours), to its viewers as it closes."""
+    return templated("internal", "this table failed; sorry", fault="local")
 
 
 def _framed(message: TableEvent) -> tuple[TableEvent, bytes | None]:

@@ -112,3 +112,38 @@ async def test_a_rematch_offer_a_failed_answer_left_in_the_store_goes_once_the_s
             assert server.storage.kept(table) is None
         async with server_on(tmp_path, seeds=(5,)) as server:
             assert list(server.lobby.tables) == [] and server.storage.offered_tables() == []
+
+
+async def test_a_step_a_bug_ends_tells_nothing_the_store_did_not_keep(autojump_clock, monkeypatch):
+    """A bug outside a request's own handling (here after Bob's acceptance of a draw, in Play.idle) rolls the step's
+    transaction back, so the store keeps the game in play; yet its frames left all the same (`game_over` among
+    them), then `left` and "this table failed". Now nothing of the step is sent: both players are cut off, told
+    the table failed, and the game's end is told to nobody. Its edge: a bug inside a request's handling still
+    answers that request alone and the table goes on (test_server_admin's failed `end`)."""
+    from dungeon_twister.protocol import DrawAnswer, DrawOffer, GameOver, TableEvent
+    from dungeon_twister.server.play import Play
+    from test_server_support import seated_pair
+
+    real = Play.idle
+
+    def idle(self, acted):
+        if self.result is not None:
+            raise RuntimeError("a bug")
+        return real(self, acted)
+
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(None) as server:
+            table, ann, bob = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            await ann.send(DrawOffer(table))
+            await bob.expect_event("draw_offered")
+            await ann.expect_event("draw_offered")
+            monkeypatch.setattr(Play, "idle", idle)
+            await bob.send(DrawAnswer(table, True))
+            for client in (ann, bob):
+                last = None
+                while (event := await client.recv()) is not None:
+                    assert not isinstance(event, (GameOver, Left)), (client.name, event)
+                    assert not (isinstance(event, TableEvent) and event.event.get("kind") != "view"), event
+                    last = event
+                assert isinstance(last, Error) and last.code == "internal", last
+            assert server.storage.table(table).status == "open" and server.storage.table(table).result is None
