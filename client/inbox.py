@@ -346,6 +346,8 @@ def _table_closed(session: Session, message: TableClosed) -> None:
 def _table_created(session: Session, message: TableCreated) -> None:
     state = session.state
     state.join_code = message.join_code
+    if session.creating is None:  # (the server moves us: a `create` waiting for the list is not sent, lobby_listed)
+        session.unasked = message.table
     if state.rematch_to == message.table:  # (the rematch's: said when we sit there, `_joined`)
         return
     if session.creating is None:  # not ours: the server takes us to a seat kept for us (said at its `joined`)

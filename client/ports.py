@@ -52,6 +52,8 @@ class SessionPort(Protocol):
 
     def join(self, table: str, seat: str | None = None, join_code: str | None = None) -> None: ...
 
+    unasked: str | None
+    """The table of a `table_created` no `create` of ours asked for, on this connection (the server moves us)."""
     unmade: str | None
     """The kept seat's table the server took us to instead of making the one we asked for, until its `joined`."""
 

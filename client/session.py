@@ -238,6 +238,9 @@ class Session:
         self._progress_failed = False
         self._waiting: list[Message] = []
         """Lobby requests typed before the first welcome, sent after it (at most WAITING_LIMIT)."""
+        self.unasked: str | None = None
+        """The table of a `table_created` no `create` of ours asked for, on this connection: the server moves us
+        there (a rematch's, a seat kept for us: `lobby_listed`)."""
         self.unmade: str | None = None
         """The kept seat's table the server took us to instead of making the one we asked for (`lobby_listed`),
         until its `joined` says so (`tell_unmade`)."""
@@ -297,6 +300,7 @@ class Session:
         (identity.channel_of), b"" over plain TCP."""
         self._taken = None
         self._unlisted = None  # (a `create` the last connection held went with it, as one sent on it would have)
+        self.unasked = None
         self._current, self._write, self._close = plan, write, close
         self._channel = channel
         self._attached_at = self.clock()
@@ -769,7 +773,7 @@ class Session:
         if not unlisted:
             return
         connection = self.connection
-        moved = self.state.taken_to or (connection.table if connection is not None and connection.state in (
+        moved = self.unasked or (connection.table if connection is not None and connection.state in (
             State.AT_TABLE, State.SPECTATING) else None)
         if moved is None:
             for message in unlisted:

@@ -381,12 +381,15 @@ def test_a_create_sent_at_the_welcome_is_not_taken_for_the_servers_move_to_a_kep
     a `join` of it refused, a bot asked for), and the create's own table came unasked after. The `create` now
     waits for the lobby's first answer, which the move's `table_created` precedes: moved, it is not sent, and
     the player, at the kept seat's table, is told that is where he is and that no new table was made (whether
-    the `joined` came before the list or after it). Its edge: with no move, the create goes at the list and its
-    table is created and joined, as before."""
-    for joined_first in (False, True):
+    the `joined` came before the list or after it; and for a rematch's table whose `rematch` event came before
+    the server's restart, by hand). Its edge: with no move, the create goes at the list and its table is created
+    and joined, as before."""
+    for joined_first, rematch in ((False, False), (True, False), (False, True)):
         wired, at_welcome = _welcomed_to_create()
         state = wired.session.state
         assert at_welcome == ["ListTables"]
+        if rematch:  # (the rematch's event came on the connection before: kept across the cut)
+            state.rematch_to = "t-2"
         wired.deliver(TableCreated("t-2"))
         if joined_first:
             wired.deliver(Joined("t-2", "token-2", "Y"))
@@ -400,7 +403,8 @@ def test_a_create_sent_at_the_welcome_is_not_taken_for_the_servers_move_to_a_kep
         assert not any("created" in line for line in state.log), state.log
         assert ("no new table was made: the server took you to table t-2, where a seat was kept for you (`leave` "
                 "there, then `create`, makes one)") in state.log
-        assert "your seat at table t-2 was kept for you: the server took you back to it, you play Yellow" in state.log
+        assert ("rematch at table t-2: you play Yellow this time" if rematch else
+                "your seat at table t-2 was kept for you: the server took you back to it, you play Yellow") in state.log
         assert wired.session.setup is None and wired.session.creating is None
     # the edge
     wired, at_welcome = _welcomed_to_create(bot=None)
