@@ -1,19 +1,17 @@
 """Steps the store cannot save tell nobody (docs/protocol.md section 13, game_stopped; Table.if_not_saved): the
 server says nothing happened that the store did not keep. rm32b left an admin's close and a spectator's leave, which
 were still told `left` before the cut, and a finished table's rematch offer, which a failed answer to it left in the
-store until the next start."""
+store until the next start; and a step a bug ends, whose frames left though its transaction was rolled back."""
 
 from __future__ import annotations
 
 import trio
-from dungeon_twister.protocol import (CreateTable, Error, Join, Joined, Leave, Left, Rematch, ResumeInfo, Snapshot,
-                                      TableCreated, TableOptions)
+from dungeon_twister.protocol import (CreateTable, Error, Join, Joined, Leave, Left, Rematch, Snapshot, TableCreated,
+                                      TableOptions)
 
 from test_server_admin import admin_server, ask, directory  # noqa: F401 (the fixture)
-from test_server_rematch_durable import (FEATURES, _store_fails, _told_nothing_but_game_stopped, offered_pair,
-                                         resume, server_on)
+from test_server_rematch_durable import _store_fails, _told_nothing_but_game_stopped, offered_pair, resume, server_on
 from test_server_support import HANG_GUARD, Client, watching
-from dungeon_twister.protocol import PlayerConnection
 
 
 async def _waiting_table(server) -> tuple[str, Client, Client]:
