@@ -162,6 +162,7 @@ def _tables(session: Session, message: Tables) -> None:
     `more`, the next page is asked for."""
     state = session.state
     session.proof_taken()
+    session.lobby_listed()  # (after the server's move to a seat kept for us, if any: a waiting `create` goes or not)
     fresh = session.tables_offset == 0
     state.tables = list(message.tables) if fresh else state.tables + list(message.tables)
     if message.more and message.tables and len(state.tables) < MAX_LISTED_TABLES:
@@ -345,6 +346,8 @@ def _table_closed(session: Session, message: TableClosed) -> None:
 def _table_created(session: Session, message: TableCreated) -> None:
     state = session.state
     state.join_code = message.join_code
+    if session.creating is None:  # (the server moves us: a `create` waiting for the list is not sent, lobby_listed)
+        session.unasked = message.table
     if state.rematch_to == message.table:  # (the rematch's: said when we sit there, `_joined`)
         return
     if session.creating is None:  # not ours: the server takes us to a seat kept for us (said at its `joined`)
@@ -412,12 +415,16 @@ def _joined(session: Session, message: Joined) -> None:
         state.say(_("joined table {table} as {seat}").format(table=message.table, seat=seat_name(message.seat)))
     else:
         state.say(_("joined table {table} as a spectator").format(table=message.table))
+    if session.unmade == message.table:  # (a `create` the move to this kept seat stopped)
+        session.tell_unmade(message.table)
     if state.carried:  # why the seat we had is gone, before this table's own lines (play-test pt23), and where we are
         state.log.append(state.carried)
         state.log.append(_("your key took you back to table {table}: that copy of the server's data has you "
                            "seated there").format(table=message.table))
         state.carried = ""
     setup, session.setup = session.setup, None
+    if taken:  # (the server's move to a kept seat, not the table a setup was for: that table seats its own bot)
+        setup = None
     if setup is not None and setup.bot is not None and message.seat is not None:
         session.seat_bot(other_seat(message.seat), setup.bot, message.table)
 

@@ -52,6 +52,18 @@ class SessionPort(Protocol):
 
     def join(self, table: str, seat: str | None = None, join_code: str | None = None) -> None: ...
 
+    unasked: str | None
+    """The table of a `table_created` no `create` of ours asked for, on this connection (the server moves us)."""
+    unmade: str | None
+    """The kept seat's table the server took us to instead of making the one we asked for, until its `joined`."""
+
+    def tell_unmade(self, table: str) -> None:
+        """Say, in `table`'s log, that the table we asked for was not made: the server took us to this kept seat."""
+
+    def lobby_listed(self) -> None:
+        """The lobby's first answer since the welcome: a `create` held until then goes, unless the server took us to
+        a seat it keeps for us."""
+
     def after_welcome(self) -> None:
         """Send what the current connection was opened for."""
 

@@ -238,6 +238,19 @@ class Session:
         self._progress_failed = False
         self._waiting: list[Message] = []
         """Lobby requests typed before the first welcome, sent after it (at most WAITING_LIMIT)."""
+        self.unasked: str | None = None
+        """The table of a `table_created` no `create` of ours asked for, on this connection: the server moves us
+        there (a rematch's, a seat kept for us: `lobby_listed`)."""
+        self.unmade: str | None = None
+        """The kept seat's table the server took us to instead of making the one we asked for (`lobby_listed`),
+        until its `joined` says so (`tell_unmade`)."""
+        self._unlisted: list[CreateTable] | None = None
+        """From a player's welcome to the lobby's first answer (`lobby_listed`): the `create` sent after that answer.
+        The server takes a player to a seat it keeps for his name as it welcomes him (an unasked `table_created`,
+        then `joined`: docs/protocol.md section 6), before it answers the list asked for at the welcome; a
+        `create` sent with that list (`dt-client play`'s, one typed while connecting) had its `table_created` taken
+        for the move's, and the player was told "table ... created" of the kept seat's table, then had two
+        (review rm32). None: nothing waits."""
         self._pings = count(1)
         self._action_ids = (f"{secrets.token_hex(3)}-{n}" for n in count(1))
         state.role = role.value
@@ -286,6 +299,8 @@ class Session:
         """A connection for `plan` is open: say hello on it. `channel`: the SHA-256 of the server's TLS certificate
         (identity.channel_of), b"" over plain TCP."""
         self._taken = None
+        self._unlisted = None  # (a `create` the last connection held went with it, as one sent on it would have)
+        self.unasked = None
         self._current, self._write, self._close = plan, write, close
         self._channel = channel
         self._attached_at = self.clock()
@@ -679,6 +694,9 @@ class Session:
                 self.state.say(_("connecting: {request} will be sent once connected")
                                .format(request=message.spec.name))
             return False
+        if isinstance(message, CreateTable) and self._unlisted is not None and self._write is not None:
+            self._unlisted.append(message)  # (sent at the lobby's first answer: `lobby_listed`)
+            return True
         if self.connection is None or self._write is None:
             if not quiet:
                 self.state.say(_("not connected · `reconnect` connects again"))
@@ -739,11 +757,40 @@ class Session:
             else:
                 self.state.leave_table()
         self.list_tables()
+        if plan.role is Role.PLAYER:  # (a `create` waits for the list's answer: `_unlisted`)
+            self._unlisted = []
         for message in plan.then:
             self.send(message)
         waiting, self._waiting = self._waiting, []
         for message in waiting:  # typed while connecting
             self.send(message)
+
+    def lobby_listed(self) -> None:
+        """The lobby's first answer since the welcome (a page of the table list) is in: the server's move to a seat
+        it keeps for us would have come before it (`_unlisted`). If it came, a `create` that waited is not sent:
+        the player is at (or on his way to) that table, told so; else it goes now."""
+        unlisted, self._unlisted = self._unlisted, None
+        if not unlisted:
+            return
+        connection = self.connection
+        moved = self.unasked or (connection.table if connection is not None and connection.state in (
+            State.AT_TABLE, State.SPECTATING) else None)
+        if moved is None:
+            for message in unlisted:
+                self.send(message)
+            return
+        self.setup = None  # (nothing to join, no bot to seat: the kept seat's table has its own)
+        if self.state.table == moved:
+            self.tell_unmade(moved)
+        else:  # (its `joined`, which starts the table's log, says it: `tell_unmade`)
+            self.unmade = moved
+
+    def tell_unmade(self, table: str) -> None:
+        """In the log of `table`, the kept seat's: the table we asked for was not made (`lobby_listed`)."""
+        self.unmade = None
+        # TRANSLATORS: {table} the table's id; `leave` and `create` are commands, typed as they are
+        self.state.log.append(_("no new table was made: the server took you to table {table}, where a seat was "
+                                "kept for you (`leave` there, then `create`, makes one)").format(table=table))
 
     def prove(self, challenge: bytes, session_id: str) -> None:
         """Section 18: sign the welcome's challenge, first thing after it, bound to this connection's channel (v2:

@@ -336,6 +336,9 @@ class Admin:
             await item.done.wait()
         if item.done.is_set() and item.outcome is None:
             raise Refused(f"table {table.id} did not take the request (see the log)")
+        if item.outcome == "stopped":  # (its step not saved: nobody was told it ended or closed, Table._step)
+            raise Refused(f"the store could not save the end of table {table.id}: nothing done, the table is stopped "
+                          "as the store has it (see the log's storage_failed; it comes back once the store answers)")
         if not item.done.is_set():  # (queued, it is still ended when the table's task comes to it: not a failure)
             raise Refused(f"table {table.id} is busy: it ends when it comes to the request (see `tables`)" if queued
                           else f"table {table.id} is busy: nothing done, try again")

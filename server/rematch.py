@@ -95,7 +95,11 @@ def decline(table: Table, session: Session, seat: str | None) -> None:
 
 
 def _set(table: Table, offers: frozenset[str]) -> None:
-    """The offers standing at `table` are `offers`, in the store as in memory (durable before anyone is told)."""
+    """The offers standing at `table` are `offers`, in the store as in memory (durable before anyone is told); in
+    memory as before if the store cannot save the step (Table.if_not_saved: the table, stopped, then has the offers
+    the store has, and lets them go once it answers, Table._let_go_once_saved)."""
+    before = table.rematch_offers
+    table.if_not_saved(lambda: setattr(table, "rematch_offers", before))
     table.rematch_offers = frozenset(offers)
     table.lobby.store.set_kept(table.id, {"offers": sorted(offers)} if offers else None)
 

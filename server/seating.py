@@ -335,7 +335,7 @@ class Seating:
 
     def leave(self, session: Session, seat: str | None) -> None:
         if seat is None:
-            del self.spectators[session]
+            self._unwatch(session)
             self.table.note_if_empty()
             return session.send(Left(self.table.id))
         if self.table.play.running:
@@ -348,6 +348,22 @@ class Seating:
             rematch.lapse(self.table, seat)
         self.keep_seat(opponent(seat))
         self.table.note_if_empty(at_once=not self.table.play.started)
+
+    def _unwatch(self, session: Session) -> None:
+        """A spectator's `leave`: he watches no more, and his token goes (it took him back to the watch after he had
+        left it, and stayed in the store until the table closed). Undone if the store cannot save the step
+        (Table.if_not_saved): he is then cut off with the other viewers, told nothing of his leave (he was sent
+        `left` of a step that was not saved: review rm32b), and his token brings him back as theirs do."""
+        token = self.spectators.pop(session)
+        ref = self.lobby.tokens.get(token)
+        self.lobby.revoke_token(token)
+
+        def undo() -> None:
+            self.spectators[session] = token
+            if ref is not None:
+                self.lobby.tokens[token] = ref
+
+        self.table.if_not_saved(undo)
 
     def _free(self, seat: str) -> None:
         """Before the game: the seat is free again (a rematch's too: rematch.py); bots left alone at the table are
@@ -465,6 +481,7 @@ class Seating:
         back to the lobby, and told why (`error`); the names held for away players are free again, every token
         of the table revoked, a bot on its way sent away."""
         table_id = self.table.id
+        self._undo_dismiss()
         # (`left` first, then why: a client says "left table ..." at `left`, which hid the reason sent before it)
         for session, token in list(self.spectators.items()):
             session.send(Left(table_id))
@@ -484,6 +501,31 @@ class Seating:
                 self._dismissed.add(state.name)
             self.lobby.revoke_token(state.token)
             self.seats[seat] = SeatState()
+
+    def _undo_dismiss(self) -> None:
+        """`dismiss` is undone if the store cannot save its step (Table.if_not_saved): everyone at the table is its
+        viewer again as the store has him (his seat or watch, his token, a held seat's name), so that he is cut off
+        with game_stopped and told nothing of a close that was not saved (review rm32b: its `left` and the admin's
+        reason were sent, and a player's token, revoked, then answered bad_token)."""
+        spectators, seats, dismissed = dict(self.spectators), dict(self.seats), set(self._dismissed)
+        tokens = [*spectators.values(), *(state.token for state in seats.values())]
+        refs = {token: self.lobby.tokens.get(token) for token in tokens if token in self.lobby.tokens}
+        names = self.lobby.names
+        held = {name_key(state.name): (self.table.id, seat) for seat, state in seats.items()
+                if state.session is None and state.grace_until is not None and state.name is not None
+                and names.get(name_key(state.name)) == (self.table.id, seat)}
+
+        def undo() -> None:
+            self.spectators.clear()
+            self.spectators.update(spectators)
+            self.seats.update(seats)
+            self._dismissed = dismissed or _NO_NAMES
+            for token, ref in refs.items():
+                self.lobby.tokens[token] = ref
+            for key, holder in held.items():
+                names.setdefault(key, holder)
+
+        self.table.if_not_saved(undo)
 
     def give_up(self, seat: str) -> None:
         """The grace of a disconnected player ran out: the game is abandoned (or, before it, the seat freed)."""

@@ -26,6 +26,7 @@ from .logs import LOGGER, log
 from .options import engine_options, options_view
 from . import rematch
 from .play import ENDED_BY_ADMIN, Play
+from .ports import TableGone
 from .seating import Arrival, Seating
 from .storage import StorageError
 from .viewing import ViewPoint, compacted, render, table_view, without_legal
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
 INBOX_SIZE = 64
 EMPTY_TABLE_SECONDS = 300.0
 """A table nobody sits at or watches closes after this long (at once when its game is over)."""
+LET_GO_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0) + (60.0,) * 60
+"""The waits, in seconds, before each try to let a finished table stopped with a rematch offer go once the store
+answers again (`_let_go_once_saved`): an hour in all, then its offer lapses at the next start."""
 EVENT_BLOCK = 1000
 """Event numbers are reserved in the store this many at a time: a table restored after a crash numbers its
 events after every number that may have been sent (its clients get a snapshot)."""
@@ -80,7 +84,7 @@ class AdminEnd:
     """The server's admin ends the table (`dt-server admin end`, server/admin.py): a game in play ends without a
     winner and unrated (play.ENDED_BY_ADMIN), its players staying to read why; a table whose game has not begun,
     or is over, closes, everyone at it sent back to the lobby with the reason. `outcome` says which: "ended" or
-    "closed"."""
+    "closed"; "stopped" if the store could not save the step (nothing of it was told: Table._step)."""
 
     done: trio.Event | None = None
     session: None = None
@@ -232,11 +236,12 @@ class Table:
                 self._refuse_queued()
                 stored = True
         except StorageError:  # its clients were cut off; the table stays in the store as it was last committed
-            pass
+            if self.play.result is not None and self.rematch_offers:
+                self.lobby.server.start(self._let_go_once_saved)
         except Exception:  # a bug at one table must not take the server down
             LOGGER.exception("table_failed", extra={"fields": {"table": self.id}})
-            for session, _ in self.seating.viewers():
-                session.send_error(templated("internal", "this table failed; sorry", fault="local"))
+            for session, _ in self.seating.viewers():  # (cut already if it failed in a step: `_step`)
+                session.send_error(table_failed())
                 session.send(Left(self.id))
         finally:
             self.lobby.table_closed(self, stored=stored)
@@ -245,6 +250,22 @@ class Table:
             else:  # the server stops (or the store failed): the table stays in the store, restored at the next start
                 # (a play-test admin read "table_closed ... playing" at a shutdown as a game lost)
                 log("table_kept", table=self.id, status=self.status)
+
+    async def _let_go_once_saved(self) -> None:
+        """A finished table stopped with a rematch offer standing in the store (the step that failed was an answer to
+        it, or a player's leave, `if_not_saved` gave the offers back: rematch._set): its players were cut off,
+        and their clients, which let a finished game's token go, never resume it, so no resume lets it go
+        (Session._submit). Its offer's row stayed in the store until the next start, which brought it back for
+        RESTART_GRACE_SECONDS, to lapse (review rm32b). It is let go as soon as the store answers again, as a resume
+        would (recovery.revive_table: a finished table never comes back; its `kept` row goes)."""
+        for delay in LET_GO_DELAYS:
+            await trio.sleep(delay)
+            try:
+                if self.lobby.server.revive_table(self) is not None:  # (never for a finished table)
+                    return
+            except TableGone:  # let go: its row gone, its tokens too
+                return
+        log("table_not_let_go", level=30, table=self.id)  # (its offer lapses at the next start, as before)
 
     def _step(self, item) -> None:
         """One step of the table's task: `item` from the inbox (None: a deadline passed) handled, then what is due
@@ -268,9 +289,18 @@ class Table:
         except StorageError as error:  # before the task awaits: nothing this step queued is sent
             log("storage_failed", level=40, table=self.id, error=str(error))
             self.stopped = True
+            if isinstance(item, AdminEnd):  # (the admin is told it was not done: Admin.end)
+                item.outcome = "stopped"
             self._run_undo()  # (a player the step moved away is this table's viewer again: cut too)
             for session, _ in self.seating.viewers():  # told why (they were cut without a word)
                 session.cut("the server could not save the game", game_stopped(self.id))
+            raise
+        except Exception:  # a bug outside a request's own handling (`_handle` answers those): the step's transaction
+            # was rolled back, so nothing it queued may leave either (its frames went, a game's end among them that
+            # the store did not keep; then `left`): its viewers are cut off, told the table failed (Table.run)
+            self._run_undo()
+            for session, _ in self.seating.viewers():
+                session.cut("the table failed", table_failed())
             raise
         finally:
             if item is not None and item.done is not None:
@@ -378,6 +408,9 @@ class Table:
             return "ended"
         log("table_ended", table=self.id, by="admin", status=self.status)
         self.seating.dismiss(templated("no_such_table", "the server's admin closed table {table}", table=self.id))
+        # closed in the store by this step, before anyone is told (closed after the task's end, a store that failed
+        # then kept the table open: it came back at the next start, its players told it was closed)
+        self.lobby.store.close_table(self.id)
         self.closed_by_admin = True
         return "closed"
 
@@ -663,6 +696,11 @@ def game_stopped(table_id: str) -> ProtocolError:
     return templated("game_stopped", "the server could not save the game of table {table} (its disk may be full): "
                      "the game is stopped until the server can save it again (a reconnection then brings it back, "
                      "as a restart of the server does)", table=table_id)
+
+
+def table_failed() -> ProtocolError:
+    """The error of a table that failed (a bug of ours), to its viewers as it closes."""
+    return templated("internal", "this table failed; sorry", fault="local")
 
 
 def _framed(message: TableEvent) -> tuple[TableEvent, bytes | None]:

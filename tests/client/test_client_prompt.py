@@ -26,6 +26,7 @@ from dungeon_twister.protocol import (
     Snapshot,
     Software,
     TableEvent,
+    Tables,
 )
 from dungeon_twister.client import i18n
 from dungeon_twister.client.completion import PromptCompleter, as_listed
@@ -53,6 +54,7 @@ class WiredSession:
         self.sent()
         self.session.receive(self.server.answer_hello(Software("fake", "1"), "s-1"))
         self.sent()  # list_tables
+        self.deliver(Tables(()))  # (its answer: a `create` waits for it, Session.lobby_listed)
 
     def sent(self) -> list:
         """The messages the client sent since the last call (the server's view of them)."""

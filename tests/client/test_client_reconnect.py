@@ -662,6 +662,7 @@ async def test_a_finished_games_screen_connects_again_by_itself_and_stays_until_
         hello = await server.welcome()
         assert hello.resume is None
         assert isinstance(await server.receive(), ListTables)
+        await server.send(Tables(()))
         assert session.state.table == TABLE and session.state.table_gone, "the final board stays"
         assert session.state.rematch_asked is None, "no rematch waited for any more (rm32b)"
         assert session.state.reconnecting is None

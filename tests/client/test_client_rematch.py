@@ -9,8 +9,8 @@ from prompt_toolkit.document import Document
 from dungeon_twister.client.commands import Commands
 from dungeon_twister.client.completion import PromptCompleter
 from dungeon_twister.client.help import help_text
-from dungeon_twister.protocol import (DeclineRematch, Error, GameOver, Joined, Left, ListTables, Rematch, Snapshot,
-                                      TableCreated, TableEvent)
+from dungeon_twister.protocol import (DeclineRematch, Error, GameOver, Join, Joined, Left, ListTables, Rematch,
+                                      Snapshot, TableCreated, TableEvent, Tables)
 from dungeon_twister.protocol.views import DECLINE_REMATCH, REMATCH
 
 from client_fixtures import seat_view
@@ -355,3 +355,62 @@ def test_yes_to_a_rematch_offered_after_our_leave_asked_again_accepts_it_and_doe
     _event(wired, 1, {"kind": "rematch_offered", "seat": "Y"})
     commands.run("yes")
     assert wired.sent() == [Rematch(TABLE)]
+
+
+def _welcomed_to_create(bot: str | None = "greedy"):
+    """A player session opened to create a table (as `dt-client play`: `then`, and a setup seating a bot), welcomed
+    by a synchronous fake server: (wired, what it sent at the welcome)."""
+    from dungeon_twister.client.session import Session
+    from dungeon_twister.client.state import ClientState, TableSetup
+    from dungeon_twister.protocol import CreateTable, ServerConnection, Software, TableOptions
+
+    wired = WiredSession.__new__(WiredSession)
+    wired.frames, wired.server = [], ServerConnection()
+    wired.session = Session(ClientState("ann"), then=(CreateTable(TableOptions()),))
+    wired.session.setup = TableSetup(seat="B", bot=bot)
+    wired.session.attach(wired.session.take_plan(), wired.frames.append, lambda: None)
+    wired.sent()
+    wired.session.receive(wired.server.answer_hello(Software("fake", "1"), "s-1"))
+    return wired, [type(m).__name__ for m in wired.sent()]
+
+
+def test_a_create_sent_at_the_welcome_is_not_taken_for_the_servers_move_to_a_kept_seat():
+    """Review rm32: `dt-client play` (or a `create` typed while connecting) sent its `create` with the welcome's
+    list request, and the server, which takes a player to a seat kept for him as it welcomes him (docs/protocol.md
+    section 6), sent that move's `table_created` first: it was taken for the create's answer ("table t-2 created",
+    a `join` of it refused, a bot asked for), and the create's own table came unasked after. The `create` now
+    waits for the lobby's first answer, which the move's `table_created` precedes: moved, it is not sent, and
+    the player, at the kept seat's table, is told that is where he is and that no new table was made (whether
+    the `joined` came before the list or after it; and for a rematch's table whose `rematch` event came before
+    the server's restart, by hand). Its edge: with no move, the create goes at the list and its table is created
+    and joined, as before."""
+    for joined_first, rematch in ((False, False), (True, False), (False, True)):
+        wired, at_welcome = _welcomed_to_create()
+        state = wired.session.state
+        assert at_welcome == ["ListTables"]
+        if rematch:  # (the rematch's event came on the connection before: kept across the cut)
+            state.rematch_to = "t-2"
+        wired.deliver(TableCreated("t-2"))
+        if joined_first:
+            wired.deliver(Joined("t-2", "token-2", "Y"))
+        wired.deliver(Tables(()))
+        if not joined_first:
+            wired.deliver(Joined("t-2", "token-2", "Y"))
+        wired.deliver(Snapshot("t-2", 1, seat_view(POSITION, "Y", seats={"B": "greedy-bot-1", "Y": "ann"},
+                                                   table={"id": "t-2"})))
+        assert wired.sent() == [], joined_first  # no create, no join, no bot
+        assert (state.table, state.seat) == ("t-2", "Y")
+        assert not any("created" in line for line in state.log), state.log
+        assert ("no new table was made: the server took you to table t-2, where a seat was kept for you (`leave` "
+                "there, then `create`, makes one)") in state.log
+        assert ("rematch at table t-2: you play Yellow this time" if rematch else
+                "your seat at table t-2 was kept for you: the server took you back to it, you play Yellow") in state.log
+        assert wired.session.setup is None and wired.session.creating is None
+    # the edge
+    wired, at_welcome = _welcomed_to_create(bot=None)
+    assert at_welcome == ["ListTables"]
+    wired.deliver(Tables(()))
+    assert [type(m).__name__ for m in wired.sent()] == ["CreateTable"]
+    wired.deliver(TableCreated("t-3"))
+    assert wired.session.state.notice == "table t-3 created"
+    assert wired.sent() == [Join("t-3", "B")]

@@ -32,6 +32,7 @@ from dungeon_twister.protocol import (
     TableCreated,
     TableEvent,
     TableOptions,
+    Tables,
     verify,
 )
 from dungeon_twister.client import secret_choice
@@ -120,6 +121,7 @@ async def test_create_joins_the_new_table_and_seats_the_bot(autojump_clock):
         hello = await server.welcome()
         assert (hello.name, hello.role) == ("ann", "player")
         assert isinstance(await server.receive(), ListTables)
+        await server.send(Tables(()))  # (a `create` waits for it: Session.lobby_listed)
         session.create_table(TableOptions(target_vp=6), TableSetup(seat="B", bot="greedy"))
         assert await server.receive() == CreateTable(TableOptions(target_vp=6))
         await server.send(TableCreated("t-9"))
@@ -736,6 +738,7 @@ async def test_what_is_typed_while_connecting_is_sent_once_connected(autojump_cl
         await server.stream.send_all(server.connection.answer_hello(Software("fake", "1"), "s-1"))
         assert isinstance(await server.receive(), ListTables)
         assert await server.receive() == Chat("hi all")
+        await server.send(Tables(()))  # (the `create` waits for the list's answer: Session.lobby_listed)
         assert await server.receive() == CreateTable(TableOptions(target_vp=6))
 
 
