@@ -846,7 +846,12 @@ class Session:
         if now - self._stopped_at > STOPPED_ROW_SECONDS:
             self._stops = 0
         self._stopped_at = now
-        if self._stops == 0:
+        watching = state.role == Role.SPECTATOR.value  # (no seat kept: rm33 saw a spectator told of one)
+        if self._stops == 0 and watching:
+            # TRANSLATORS: in a spectator's log, after the server's own sentence
+            state.log.append(_("{message} · this client watches again as soon as the server can save the game "
+                               "again").format(message=said))
+        elif self._stops == 0:
             # TRANSLATORS: in the log, after the server's own sentence
             state.log.append(_("{message} · your seat is kept: this client takes it back as soon as the server can "
                                "save the game again").format(message=said))
@@ -860,7 +865,7 @@ class Session:
         # (`until`: a server that cannot be reached meanwhile, a restart, is tried as after any lost connection)
         self.plan = Plan(Role(state.role), resume=resume, delay=delay, attempt=self._stops,
                          until=now + delay + self.retry_seconds)
-        state.reconnecting = Reconnecting(said, self._stops - 1, now + delay, None, stopped=True)
+        state.reconnecting = Reconnecting(said, self._stops - 1, now + delay, None, stopped=True, watching=watching)
         if self._close is not None:  # (the answer to a resume leaves us in the lobby; a cut closes anyway)
             self._close()
 

@@ -243,6 +243,8 @@ class Reconnecting:
     """When the server gives our seat up, as far as we know (None: not at a table)."""
     stopped: bool = False
     """The game is stopped (the server could not save it: the log says the server's words) and the seat kept."""
+    watching: bool = False
+    """We watch the stopped game (a spectator): no seat is kept for us, the watch resumes."""
 
     def describe(self, now: float) -> str:
         wait = self.next_at - now
@@ -252,6 +254,12 @@ class Reconnecting:
         else:
             # TRANSLATORS: part of the reconnection's countdown: the attempt under way
             step = _("attempt {number}...").format(number=self.attempt + 1)
+        if self.stopped and self.watching:
+            # TRANSLATORS: a spectator's countdown while the game he watches is stopped, the server unable to save it
+            # (the log has the server's words): {attempt} "attempt 2 in 30 s" (or "attempt 2..."); `reconnect` is
+            # the command, typed as it is
+            return _("game stopped, the server cannot save it: watching again, {attempt} · `reconnect` tries "
+                     "now").format(attempt=step)
         if self.stopped:
             # TRANSLATORS: the countdown while a game the server could not save is stopped (the log has the server's
             # words): {attempt} "attempt 2 in 30 s" (or "attempt 2..."); `reconnect` is the command, typed as it is

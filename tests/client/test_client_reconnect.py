@@ -121,6 +121,39 @@ async def test_a_spectator_cut_off_is_not_told_of_a_seat(autojump_clock):
         assert bar.startswith("connection lost (") and "seat" not in bar and bar.endswith("`reconnect` tries now")
 
 
+async def test_a_spectator_of_a_stopped_game_is_not_told_of_a_seat(autojump_clock):
+    """A game the server could not save stops, and its spectators are cut off with `game_stopped` too (protocol
+    section 9; rm33: so is one whose `leave` was in the step that failed). The spectator read "your seat is kept:
+    this client takes it back", of a seat he never had (rm33). He is told that the client watches again, and it
+    resumes his watch after 5 s (STOPPED_DELAYS), with his token, as a player's seat."""
+    network = Network()
+    stopped = Error("game_stopped", f"the server could not save the game of table {TABLE}", "server", False)
+    async with client(network) as session:
+        server = await network.server()
+        await server.welcome()
+        assert isinstance(await server.receive(), ListTables)
+        session.spectate(TABLE)
+        server = await network.server()
+        await server.welcome()
+        await server.receive()
+        await server.send(Joined(TABLE, "token-s", None, 60))
+        await server.send(Snapshot(TABLE, 3, seat_view(COMBAT, "B", table={"id": TABLE})))
+        await server.send(stopped)
+        await server.stream.aclose()
+        cut_at = trio.current_time()
+        await trio.sleep(1)
+        lines = [line for line in session.state.log if "could not save" in line]
+        assert lines == [stopped.message + " · this client watches again as soon as the server can save the game "
+                         "again"]
+        bar = message_bar(session.state, trio.current_time())[0][1]
+        assert bar == "game stopped, the server cannot save it: watching again, attempt 1 in 4 s · `reconnect` " \
+            "tries now", bar
+        again = await network.server()
+        hello = await again.welcome()
+        assert hello.role == "spectator" and hello.resume == ResumeInfo("token-s", TABLE, 3)
+        assert trio.current_time() - cut_at == 5
+
+
 def test_the_delay_grows_from_half_a_second_to_five():
     assert [backoff(n) for n in range(1, 8)] == [0.5, 1, 2, 4, 5, 5, 5]
 
