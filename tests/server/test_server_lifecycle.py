@@ -241,6 +241,20 @@ def test_a_config_files_error_names_the_file(tmp_path, capsys):
         assert err.endswith("\n") and (said.endswith("\n") or err.endswith(" (at line 2, column 3)\n"))
 
 
+def test_a_settings_file_that_cannot_be_read_is_named_with_why(tmp_path, capsys):
+    """adm33: `dt-server --config nope.toml` said `dt-server: [Errno 2] No such file or directory: 'nope.toml'`
+    (and `records`, `stats` and `prune` the same): the file named as for any bad settings file, with the system's
+    reason and no errno, exit status 2. A directory given for the file likewise."""
+    from dungeon_twister.server.app import main
+
+    for path, why in ((tmp_path / "nope.toml", "No such file or directory"), (tmp_path, "Is a directory")):
+        for argv in (["--config", str(path)], ["records", "--config", str(path)]):
+            with pytest.raises(SystemExit) as exit_info:
+                main(argv)
+            assert exit_info.value.code == 2
+            assert capsys.readouterr().err == f"dt-server: {path}: the settings file cannot be read: {why}\n"
+
+
 def test_a_reserved_or_banned_name_no_player_could_take_stops_the_start(tmp_path, capsys):
     """srv30: reserved_names and banned_names were taken as they were, a typo (" admin", "") reserving nothing
     while the admin thought it did. A bad entry is a bad settings file: the file and the key named, exit status 2
