@@ -105,13 +105,26 @@ def check_records_dir(directory: Path | None) -> None:
     try:
         if directory.exists() and not directory.is_dir():
             raise NotADirectoryError(f"{directory} is not a directory")
-        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        make_private_directory(directory)
         if not os.access(directory, os.W_OK | os.X_OK):
             raise PermissionError(f"cannot write in {directory}")
     except OSError as error:
         print(f"dt-server: records_dir {str(directory)!r} cannot be used: {error.strerror if error.filename else error}",
               file=sys.stderr)
         sys.exit(2)
+
+
+def make_private_directory(directory: Path) -> None:
+    """`directory` and every missing directory above it made 0700 (mkdir -p, private). Path.mkdir(parents=True)
+    makes the parents with the default mode, 0755 under the usual umask: the example config's records_dir, inside
+    a data directory not made yet, left the data directory 0755 (adm33), which deploy/README.md says is 0700 when
+    dt-server makes it (it holds the store, the TLS key, the admin socket and the chat log)."""
+    missing = []
+    while not directory.exists() and directory.parent != directory:
+        missing.append(directory)
+        directory = directory.parent
+    for made in reversed(missing):
+        made.mkdir(mode=0o700, exist_ok=True)
 
 
 def storage_of(config: ServerConfig, *, readonly: bool = False) -> Storage:

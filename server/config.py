@@ -122,12 +122,16 @@ _KINDS = {str: "a string", int: "an integer", (int, float): "a number", bool: "t
 def load_config(path: str | Path) -> ServerConfig:
     """The settings of a TOML file (top-level keys named like ServerConfig's fields); ValueError if invalid, its
     message naming the file (a play-test's TOML syntax error said only "Invalid initial character for a key part
-    (at line 2, column 3)")."""
-    with open(path, "rb") as file:
-        try:
-            raw = tomllib.load(file)
-        except tomllib.TOMLDecodeError as error:
-            raise ValueError(f"{path}: not valid TOML: {error}") from None
+    (at line 2, column 3)"). A file that cannot be read is a ValueError too, named the same way (adm33: `--config
+    nope.toml` said `dt-server: [Errno 2] No such file or directory: 'nope.toml'`)."""
+    try:
+        with open(path, "rb") as file:
+            try:
+                raw = tomllib.load(file)
+            except tomllib.TOMLDecodeError as error:
+                raise ValueError(f"{path}: not valid TOML: {error}") from None
+    except OSError as error:
+        raise ValueError(f"{path}: the settings file cannot be read: {error.strerror or error}") from None
     try:
         return config_from_mapping(raw)
     except ValueError as error:

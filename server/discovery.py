@@ -11,6 +11,7 @@ an answer is never larger than the query: the server cannot be used to amplify t
 
 from __future__ import annotations
 
+import logging
 import socket
 
 import trio
@@ -39,7 +40,10 @@ async def answer_queries(host: str, port: int, name: str, tls: str | None) -> No
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         await sock.bind(("0.0.0.0" if host in ("", "0.0.0.0", "::") else host, port))
     except OSError as error:
-        log("discovery_off", port=port, error=str(error))
+        # a warning: the start has printed "find it with `dt-client discover`", which now finds nothing (adm33: an
+        # info line, among the start's, was all an admin had)
+        log("discovery_off", level=logging.WARNING, port=port, error=str(error),
+            note="dt-client discover will not find this server; players connect by its address")
         sock.close()
         return
     reply = answer_datagram(name, port, tls)

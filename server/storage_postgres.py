@@ -16,7 +16,7 @@ may lose the commits of its last moments (up to three times its `wal_writer_dela
 guarantee for that mode). A lock held by someone else on these tables (an admin's `ALTER TABLE`, `LOCK`, `VACUUM
 FULL`) makes a step wait at most LOCK_TIMEOUT, then fail, rather than stop every table of the server's one thread.
 
-The driver is psycopg 3 (`pip install 'dungeon-twister-online[postgres]'`), synchronous: a statement blocks dt-server's
+The driver is psycopg 3 (`pip install '/path/to/checkout[postgres]'`), synchronous: a statement blocks dt-server's
 one thread for its round trip to the database, as SQLite's fsync does (0.4 ms a committed action to a PostgreSQL
 15 on the same machine over its Unix socket, measured with the cluster of tests/server/conftest.py).
 """
@@ -104,8 +104,11 @@ class PostgresStorage(SqlStorage):
         try:
             import psycopg
         except ImportError:
-            raise StorageError(f"{shown_url(url)}: a PostgreSQL store needs the psycopg package "
-                               "(pip install 'dungeon-twister-online[postgres]')") from None
+            # (the project is installed from a checkout, deploy/README.md: the hint said `pip install
+            # 'dungeon-twister-online[postgres]'`, a name pip would look for on a package index instead, adm33)
+            raise StorageError(f"{shown_url(url)}: a PostgreSQL store needs the psycopg package in dt-server's "
+                               "environment (pip install 'psycopg>=3.1', or the checkout as pip install "
+                               "'/path/to/dungeon-twister-online[postgres]')") from None
         self._psycopg, self._errors = psycopg, psycopg.Error
         self._url, self._sync, self._readonly = url, sync, readonly
         self.location = shown_url(url)

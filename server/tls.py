@@ -58,7 +58,7 @@ def ensure_certificate(data_dir: Path, name: str = "dt-server") -> tuple[Path, P
                    .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
                    .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
                    .sign(private, hashes.SHA256()))
-    data_dir.mkdir(parents=True, exist_ok=True)
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)  # (private, as the store makes it: adm33)
     descriptor = os.open(key, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "wb") as out:
         out.write(private.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,

@@ -55,3 +55,23 @@ def test_an_answer_whose_port_is_not_a_whole_number_is_a_strangers():
     for port in (b"true", b"false", b"7777.0", b'"7777"', b"null", b"[7777]"):
         assert parse_answer(b'{"service": "dungeon-twister", "port": ' + port + b"}") is None, port
     assert parse_answer(b'{"service": "dungeon-twister", "port": 7777}')["port"] == 7777
+
+
+async def test_a_discovery_port_held_by_another_program_is_a_warning(caplog):
+    """adm33: with the UDP port held by another program, the start still printed "find it with `dt-client
+    discover`" and logged `discovery_off` among its info lines: the admin had no sign that discover would find
+    nothing. It is a warning, which says so; the server runs on (the players connect by its address)."""
+    import logging
+    import socket
+
+    from dungeon_twister.server.discovery import answer_queries
+
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as holder:  # (no SO_REUSEADDR: the port is its own)
+        holder.bind(("127.0.0.1", 0))
+        port = holder.getsockname()[1]
+        with trio.fail_after(REAL_TIME_HANG_GUARD):
+            await answer_queries("127.0.0.1", port, "held", None)  # (returns at once: nothing to answer on)
+    [record] = [r for r in caplog.records if r.getMessage() == "discovery_off"]
+    assert record.levelname == "WARNING" and record.fields["port"] == port
+    assert "dt-client discover will not find this server" in record.fields["note"]

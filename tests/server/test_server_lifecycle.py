@@ -1,6 +1,7 @@
 """Starting and stopping: the dt-server command, graceful shutdown, a slow spectator dropped (never the game)."""
 
 import json
+import os
 import re
 import socket
 import signal
@@ -241,6 +242,20 @@ def test_a_config_files_error_names_the_file(tmp_path, capsys):
         assert err.endswith("\n") and (said.endswith("\n") or err.endswith(" (at line 2, column 3)\n"))
 
 
+def test_a_settings_file_that_cannot_be_read_is_named_with_why(tmp_path, capsys):
+    """adm33: `dt-server --config nope.toml` said `dt-server: [Errno 2] No such file or directory: 'nope.toml'`
+    (and `records`, `stats` and `prune` the same): the file named as for any bad settings file, with the system's
+    reason and no errno, exit status 2. A directory given for the file likewise."""
+    from dungeon_twister.server.app import main
+
+    for path, why in ((tmp_path / "nope.toml", "No such file or directory"), (tmp_path, "Is a directory")):
+        for argv in (["--config", str(path)], ["records", "--config", str(path)]):
+            with pytest.raises(SystemExit) as exit_info:
+                main(argv)
+            assert exit_info.value.code == 2
+            assert capsys.readouterr().err == f"dt-server: {path}: the settings file cannot be read: {why}\n"
+
+
 def test_a_reserved_or_banned_name_no_player_could_take_stops_the_start(tmp_path, capsys):
     """srv30: reserved_names and banned_names were taken as they were, a typo (" admin", "") reserving nothing
     while the admin thought it did. A bad entry is a bad settings file: the file and the key named, exit status 2
@@ -298,6 +313,28 @@ def test_a_records_dir_that_cannot_be_used_stops_the_start(tmp_path, capsys):
     check_records_dir(records)
     assert records.is_dir() and records.stat().st_mode & 0o777 == 0o700
     check_records_dir(None)
+
+
+def test_a_data_directory_dt_server_makes_is_private_whoever_makes_it_first(tmp_path):
+    """adm33: with the example config (records_dir inside data_dir) and a data directory not made yet, the start
+    made it 0755: the records_dir's check, first, made the missing parents with the default mode, and only the
+    records directory 0700 (the TLS certificate's writing, first with a PostgreSQL store, likewise). Every
+    directory dt-server makes on the way is 0700 now, under the usual umask 022."""
+    from dungeon_twister.server.app import check_records_dir
+    from dungeon_twister.server.tls import ensure_certificate
+
+    kept = tmp_path / "kept"
+    kept.mkdir(mode=0o755)
+    before = os.umask(0o022)
+    try:
+        check_records_dir(tmp_path / "data" / "records")
+        check_records_dir(kept / "records")
+        ensure_certificate(tmp_path / "tls-only")
+    finally:
+        os.umask(before)
+    for made in (tmp_path / "data", tmp_path / "data" / "records", kept / "records", tmp_path / "tls-only"):
+        assert made.stat().st_mode & 0o777 == 0o700, made
+    assert kept.stat().st_mode & 0o777 == 0o755  # (a directory that was there keeps its mode: the admin's)
 
 
 def test_dt_server_help_and_version_import_nothing_heavy():

@@ -442,3 +442,16 @@ def test_a_store_closed_lets_the_next_dt_server_in_at_once(postgres_url):
     assert held == [0], "released before the connection closes"
     for _ in range(30):  # (the race itself: a store opened the moment the last one closed)
         PostgresStorage(postgres_url).close()
+
+
+def test_without_psycopg_the_hint_installs_it_not_a_package_of_the_projects_name(monkeypatch):
+    """adm33: without psycopg, the error said `pip install 'dungeon-twister-online[postgres]'`, a name pip looks up
+    on a package index, while deploy/README.md installs the project from a checkout: an admin who followed the hint
+    would install whatever goes by that name there, or nothing. It names psycopg itself, and the checkout's extra
+    by its path (no PostgreSQL needed: the import fails first)."""
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # (import psycopg raises ImportError)
+    with pytest.raises(StorageError) as error:
+        PostgresStorage("postgresql://dt@localhost/nothing")
+    said = str(error.value)
+    assert "pip install 'psycopg>=3.1'" in said and "/path/to/dungeon-twister-online[postgres]" in said
+    assert "'dungeon-twister-online[" not in said
