@@ -1,0 +1,209 @@
+"""Hidden-information audit leak33 (the first principle: nothing hidden leaks, by content, order, count, size or
+timing; docs/rulings.md DT-042): the server paths the twin tests (test_server_twins.py, test_server_card_twins.py,
+test_server_twin_channels.py, test_server_leaks.py) did not reach, over the same twins (two servers, the same
+public actions over different secrets, every byte kept, the documented random fields normalised):
+
+- the writes themselves: how a step's frames are cut into writes to each connection, and in which order the
+  connections are written to (a frame's bytes equal, its write may still come apart or sooner);
+- a spectator who comes in, and Blue resuming, in the middle of a commit-reveal round (after one commitment,
+  after both, after one reveal) and in every rule family (Prison, Paladins & Dragons, a mix);
+- draw offers, takeback requests (asked, refused, declined) and chat, by either seat, during the hidden phases
+  and a secret choice;
+- the clock run out: the rules' fallbacks played by the server (BG-OPT-02..04, CG-OPT-01/02) before the
+  difference is public;
+- a restart of the server during a Card Game's and a Paladins & Dragons game's hidden phase;
+- an untimed Card Game's idle warnings (DT-297);
+- a step the store cannot save (`game_stopped`) during the hidden phase.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Awaitable, Callable
+
+import msgpack
+import pytest
+import trio
+import trio.testing
+from dungeon_twister.engine import SEATS
+from dungeon_twister.protocol import (Chat, DrawAnswer, DrawOffer, Leave, Resume, Spectate, SpectatorConnection,
+                                      TableOptions, Takeback, TakebackAnswer)
+from dungeon_twister.protocol.framing import FrameReader
+from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS
+from dungeon_twister.server import pipes
+from dungeon_twister.server import server as server_module
+from test_server_support import SOFTWARE, running_server
+from test_server_twins import Capture, Step, _seated, normalised, send_step
+
+VIEWERS = ("B", "spectator", "deltas")
+"""Who may not know Yellow's secrets: Blue, a spectator, a spectator with view deltas."""
+
+
+# --- every write the server makes to each connection, in order ----------------------------------------------
+class _Recorded(pipes.PipeStream):
+    """The server's end of an in-memory connection that notes each write (Session.flush, the writer task)."""
+
+    __slots__ = ("writes", "key")
+
+    def send_nowait(self, data) -> None:
+        if data and not self._closed:
+            self.writes.append((self.key, bytes(data)))
+        super().send_nowait(data)
+
+
+class Writes:
+    """The writes of one server, (connection, bytes) in order; `step` is noted with each (the script's step being
+    sent, -1 before the first)."""
+
+    def __init__(self) -> None:
+        self.log: list[tuple[int, int, bytes]] = []
+        self.step = -1
+        self._noted: list[tuple[int, bytes]] = []
+
+    def pair(self):
+        one, other = pipes._Pipe(), pipes._Pipe()
+        client = pipes.PipeStream(one, other)
+        end = _Recorded(other, one)
+        end.writes, end.key = self, id(client)
+        return client, end
+
+    def append(self, item: tuple[int, bytes]) -> None:
+        self.log.append((self.step, *item))
+
+    def shape(self, streams: dict[str, object], until: int) -> list[tuple[str, int]]:
+        """The writes to the viewers `streams` ({name: client end}) before step `until`, in order, each as (name,
+        how many frames it completed). The frames themselves are compared elsewhere, byte for byte."""
+        names = {id(stream): name for name, stream in streams.items()}
+        readers = {key: FrameReader() for key in names}
+        out = []
+        for step, key, data in self.log:
+            if key not in names or step >= until:
+                continue
+            reader = readers[key]
+            reader.feed(data)
+            count = 0
+            while reader.next_frame() is not None:
+                count += 1
+            out.append((names[key], count))
+        return out
+
+
+Hook = Callable[[int, dict], Awaitable[None]]
+
+
+async def play_twin(seed: int, steps: list[Step], options: TableOptions, monkeypatch, *, before: Hook | None = None,
+                    sender: Hook | None = None, settings: dict | None = None) -> dict:
+    """One twin on a fresh server whose connections note their writes: the script's steps (`sender(number, ctx)`
+    sends one, else send_step), `before(number, ctx)` awaited before each (the probes of a test). `ctx`: server,
+    nursery, table, the captures by "B", "Y", "spectator", "deltas", the writes, the step's `Step`. Returns the
+    captures, the writes and each viewer's frame count before each step and at the end ("marks")."""
+    writes = Writes()
+    monkeypatch.setattr(server_module, "pipe_pair", writes.pair)
+    async with running_server(seeds=(seed,), **(settings or {})) as server, trio.open_nursery() as nursery:
+        table, captures = await _seated(server, nursery, options)
+        ctx = {"server": server, "nursery": nursery, "table": table, "writes": writes, **captures}
+        players = {"B": captures["B"], "Y": captures["Y"]}
+        marks = []
+        for number, step in enumerate(steps):
+            writes.step = number
+            ctx["step"] = step
+            if before is not None:
+                await before(number, ctx)
+            marks.append({viewer: len(captures[viewer].frames) for viewer in VIEWERS})
+            if sender is not None:
+                await sender(number, ctx)
+            else:
+                await send_step(players, table, number, step)
+        writes.step = len(steps)
+        marks.append({viewer: len(captures[viewer].frames) for viewer in VIEWERS})
+        nursery.cancel_scope.cancel()
+    monkeypatch.setattr(server_module, "pipe_pair", pipes.pipe_pair)
+    return {"captures": captures, "writes": writes, "marks": marks, "ctx": ctx}
+
+
+def assert_same_until(first: dict, second: dict, cut: int, viewers=VIEWERS) -> int:
+    """The viewers got the same frames (normalised), cut into the same writes, the connections written to in the
+    same order, before step `cut`; different frames in it (the comparison sees a difference at all). Returns how
+    many frames were compared."""
+    compared = 0
+    for viewer in viewers:
+        a, b = normalised(first["captures"][viewer]), normalised(second["captures"][viewer])
+        before = first["marks"][cut][viewer]
+        assert second["marks"][cut][viewer] == before, viewer
+        for n in range(before):
+            assert a[n] == b[n], (viewer, n, a[n][:300], b[n][:300])
+        assert a[before:first["marks"][cut + 1][viewer]] != b[before:second["marks"][cut + 1][viewer]], viewer
+        compared += before
+    streams = [{viewer: twin["captures"][viewer].stream for viewer in viewers} for twin in (first, second)]
+    shapes = [twin["writes"].shape(stream, cut) for twin, stream in zip((first, second), streams)]
+    if shapes[0] != shapes[1]:
+        raise WritesDiffer(shapes[0], shapes[1])
+    return compared
+
+
+class WritesDiffer(AssertionError):
+    """The same frames, written apart or in another order."""
+
+    def __init__(self, first: list, second: list) -> None:
+        n = next((n for n, (a, b) in enumerate(zip(first, second)) if a != b), min(len(first), len(second)))
+        super().__init__(f"write {n} differs: {first[n:n + 3]} != {second[n:n + 3]}")
+        self.n = n
+
+
+# --- the writes of the twins the other files compare frame by frame ------------------------------------------
+def _twins(name: str):
+    """(seeds, scripts, cut, table options) of a pair of twins of the other files, by name."""
+    if name == "team":
+        from test_server_twins import OPTIONS, TEAM_SEED, team_twins
+
+        script, twin, cut = team_twins()
+        return (TEAM_SEED, TEAM_SEED), (script, twin), cut, OPTIONS
+    if name == "cards-seeded":
+        from test_server_card_twins import SEED, TABLE, seeded_twins
+
+        script, twin, cut = seeded_twins()
+        return (SEED, SEED), (script, twin), cut, TABLE
+    if name == "cards-full":
+        from test_server_card_twins import FULL_SEED, FULL_TABLE, full_frontal_twins
+
+        script, twin, cut = full_frontal_twins()
+        return (FULL_SEED, FULL_SEED), (script, twin), cut, FULL_TABLE
+    from test_server_leaks import MIXES
+    from test_server_twin_channels import SETS, SWAP_SEED, swapped_hides
+
+    script, twin, cut = swapped_hides(name, SWAP_SEED)
+    return (SWAP_SEED, SWAP_SEED), (script, twin), cut, {**SETS, **MIXES}[name]
+
+
+@pytest.mark.parametrize("name", ["team", "cards-seeded", "cards-full", "paladins", "all-sets"])
+async def test_twins_are_written_in_the_same_writes_in_the_same_order(mock_clock, monkeypatch, name):
+    """BG-SETUP-04/05, CG-TUT1-04, CG-SEL-FULL-01, PD-TEAM-02: the twins of the other files (a permuted team, Card
+    Game cards seeded the other way or another secret team, Paladins & Dragons' and the three sets' hidden tokens
+    swapped) cut Blue's, a spectator's and a delta spectator's frames into the same writes, and write to those
+    connections in the same order, until the difference is public (a step's frames leave early, Table.publish:
+    when and how they are cut could follow the seat to act's secrets)."""
+    seeds, scripts, cut, options = _twins(name)
+    first, second = [await play_twin(seed, script, options, monkeypatch) for seed, script in zip(seeds, scripts)]
+    assert assert_same_until(first, second, cut) > 3 * cut
+    shape = first["writes"].shape({v: first["captures"][v].stream for v in VIEWERS}, cut)
+    assert any(count > 1 for _, count in shape)  # (a view and its timers in one write)
+
+
+async def test_control_the_write_comparison_catches_writes_cut_by_a_hidden_fact(mock_clock, monkeypatch):
+    """With a spectator's frames planted to leave at once (a write of their own) when a digest of the position,
+    hidden facts and all, is odd, the team twins' frames stay the same bytes but their writes differ."""
+    from dungeon_twister.server.table import Table
+
+    send = Table._send
+
+    def planted(self, n, rendered, viewers, flush=False, then=()):
+        position = self.play.rules.format_position(self.play.game.state)
+        odd = hashlib.sha256(position.encode()).digest()[0] & 1
+        send(self, n, rendered, viewers, flush=flush or (bool(odd) and any(seat is None for _, seat, _ in viewers)),
+             then=then)
+
+    monkeypatch.setattr(Table, "_send", planted)
+    seeds, scripts, cut, options = _twins("team")
+    first, second = [await play_twin(seed, script, options, monkeypatch) for seed, script in zip(seeds, scripts)]
+    with pytest.raises(WritesDiffer):
+        assert_same_until(first, second, cut)
