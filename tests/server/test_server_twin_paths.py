@@ -207,3 +207,92 @@ async def test_control_the_write_comparison_catches_writes_cut_by_a_hidden_fact(
     first, second = [await play_twin(seed, script, options, monkeypatch) for seed, script in zip(seeds, scripts)]
     with pytest.raises(WritesDiffer):
         assert_same_until(first, second, cut)
+
+
+# --- late spectators and resumes in the middle of a commit-reveal round, and in every rule family -------------
+@pytest.fixture
+def unlimited(monkeypatch):
+    """Blue resumes twice at every probe, the clock frozen: no rate limit answers him rate_limited instead."""
+    from dungeon_twister.server import session
+
+    monkeypatch.setattr(session, "RESUME_BURST", 10_000)
+    monkeypatch.setattr(session, "LOOKUP_BURST", 10_000)
+
+
+async def _probe(ctx: dict, label: str, probes: dict) -> None:
+    """A spectator comes in (whole views), another with delta_views and compact_legal, a third with delta_views
+    from 12 events back; Blue asks for the events after one 4 back, then for a snapshot. Each one's frames,
+    normalised, go in `probes[label]`."""
+    server, nursery, table, blue = ctx["server"], ctx["nursery"], ctx["table"], ctx["B"]
+    last = max((m.n for m in blue.messages if getattr(m, "event", None) is not None), default=0)
+    got = []
+    for number, (features, back) in enumerate((((), None), ((DELTA_VIEWS, COMPACT_LEGAL), None),
+                                               ((DELTA_VIEWS,), 12))):
+        conn = SpectatorConnection(features=features)
+        capture = Capture(server.connect_memory(), conn)
+        nursery.start_soon(capture.run)
+        await capture.send(conn.send_hello(f"sam{len(probes)}x{number}", SOFTWARE))
+        await capture.send(conn.send(Spectate(table, None if back is None else max(0, last - back))))
+        await capture.send(conn.send(Leave()))
+        await capture.stream.aclose()
+        types = [msgpack.unpackb(frame)["type"] for frame in capture.frames]
+        assert "error" not in types and {"snapshot", "table_event"} & set(types), (label, types)
+        got.append(normalised(capture))
+    for message in (Resume(table, max(0, last - 4)), Resume(table, last, snapshot=True)):
+        mark = len(blue.frames)
+        await blue.send(blue.conn.send(message))
+        types = [msgpack.unpackb(frame)["type"] for frame in blue.frames[mark:]]
+        assert types and "error" not in types, (label, types)
+        got.append(normalised(blue)[mark:])
+    probes[label] = got
+
+
+def _probing(probes: dict) -> tuple[Hook, Hook]:
+    """`before` and `sender` hooks for play_twin that probe before each step and, in a secret choice, after
+    Yellow's commitment, after both, and after Yellow's reveal (Blue's last)."""
+    async def before(number: int, ctx: dict) -> None:
+        await _probe(ctx, f"{number} before", probes)
+
+    async def sender(number: int, ctx: dict) -> None:
+        step, table = ctx["step"], ctx["table"]
+        players = {"B": ctx["B"], "Y": ctx["Y"]}
+        if step.purpose is None:
+            return await send_step(players, table, number, step)
+        order = (("Y", "commit"), ("B", "commit"), ("Y", "reveal"), ("B", "reveal"))
+        for seat, what in order:
+            player = players[seat]
+            if what == "commit":
+                await player.send(player.conn.commit(step.purpose, step.choices[seat]))
+            else:
+                await player.send(player.conn.reveal(step.purpose))
+            if (seat, what) != order[-1]:
+                await _probe(ctx, f"{number} after {seat} {what}", probes)
+
+    return before, sender
+
+
+@pytest.mark.parametrize("name", ["team", "cards-full", "prison", "paladins", "mixed-mutual", "all-sets-mutual"])
+async def test_late_spectators_and_resumes_in_a_commit_reveal_round_and_every_family(mock_clock, monkeypatch,
+                                                                                     unlimited, name):
+    """BG-SETUP-04/05 and PD-TEAM-02 (a team chosen in secret, or picked in turn, and tokens hidden), CG-SEL-FULL-01
+    and CG-TUT1-04 (a secret team, its hidden start characters and facings): a spectator who comes in (whole
+    views, deltas with compact legal lists, deltas from 12 events back) and Blue resuming (events, a snapshot),
+    before each step and, in a secret choice, after Yellow's commitment, after both and after Yellow's reveal
+    (Blue's still to come: the server holds Yellow's choice), get the same bytes in both twins; so do Blue and the
+    spectators at the table, write for write. test_server_twin_channels probed the base set and the Card Game's
+    seeded cards before each step only."""
+    seeds, scripts, cut, options = _twins(name)
+    results = []
+    for seed, script in zip(seeds, scripts):
+        probes: dict = {}
+        before, sender = _probing(probes)
+        results.append((await play_twin(seed, script[:cut + 1], options, monkeypatch, before=before, sender=sender),
+                        probes))
+    (first, first_probes), (second, second_probes) = results
+    assert_same_until(first, second, cut)
+    assert sorted(first_probes) == sorted(second_probes)
+    cut_labels = {label for label in first_probes if int(label.split()[0]) < cut}
+    assert len(cut_labels) > cut
+    assert [label for label in sorted(cut_labels) if first_probes[label] != second_probes[label]] == []
+    if name in ("team", "cards-full"):
+        assert any("after Y reveal" in label for label in cut_labels)
