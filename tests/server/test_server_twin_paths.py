@@ -296,3 +296,62 @@ async def test_late_spectators_and_resumes_in_a_commit_reveal_round_and_every_fa
     assert [label for label in sorted(cut_labels) if first_probes[label] != second_probes[label]] == []
     if name in ("team", "cards-full"):
         assert any("after Y reveal" in label for label in cut_labels)
+
+
+# --- draw offers, takebacks and chat, during the hidden phases and a secret choice ---------------------------
+def _events(capture: Capture, kind: str) -> int:
+    return sum(1 for m in capture.messages if getattr(m, "event", None) is not None and m.event.get("kind") == kind)
+
+
+async def _requests(ctx: dict, who: str) -> None:
+    """`who` offers a draw, asks to take his last action back and chats; the other declines what was put to him
+    (by what he was told: the request's public event)."""
+    table = ctx["table"]
+    asker, other = ctx[who], ctx["Y" if who == "B" else "B"]
+    offers, asks = _events(other, "draw_offered"), _events(other, "takeback_asked")
+    await asker.send(asker.conn.send(DrawOffer(table)))
+    if _events(other, "draw_offered") > offers:
+        await other.send(other.conn.send(DrawAnswer(table, False)))
+    await asker.send(asker.conn.send(Takeback(table)))
+    if _events(other, "takeback_asked") > asks:
+        await other.send(other.conn.send(TakebackAnswer(table, False)))
+    await asker.send(asker.conn.send(Chat(f"{who} thinks")))
+
+
+async def test_draw_offers_takebacks_and_chat_during_the_hidden_phases_and_a_secret_choice(mock_clock, monkeypatch,
+                                                                                            unlimited):
+    """DT-224, DT-228 over the Card Game's seeded twins (CG-TUT1-04, secret objects: CG-OPT-03), the permuted
+    team (BG-SETUP-04) and Prison's swapped hides (BG-SETUP-05, the first turns): before each step each seat offers a draw, asks to take its last action back (refused to
+    it alone when a secret or another's action is in the way, else put to the other, who declines) and chats; in
+    a secret choice, once Yellow has committed, again. Blue and the spectators get the same bytes, write for write,
+    until the difference is public; the requests were put (draw_offered, takeback_asked) and refused."""
+    from dungeon_twister.server import session
+
+    monkeypatch.setattr(session, "CHAT_BURST", 10_000)
+
+    async def before(number: int, ctx: dict) -> None:
+        await _requests(ctx, "B")
+        await _requests(ctx, "Y")
+
+    async def sender(number: int, ctx: dict) -> None:
+        step, table = ctx["step"], ctx["table"]
+        players = {"B": ctx["B"], "Y": ctx["Y"]}
+        if step.purpose is None:
+            return await send_step(players, table, number, step)
+        for seat in ("Y", "B"):
+            await players[seat].send(players[seat].conn.commit(step.purpose, step.choices[seat]))
+            await _requests(ctx, "Y")
+        for seat in ("Y", "B"):
+            await players[seat].send(players[seat].conn.reveal(step.purpose))
+
+    declined = 0
+    for name in ("cards-seeded", "team", "prison"):
+        seeds, scripts, cut, options = _twins(name)
+        first, second = [await play_twin(seed, script, options, monkeypatch, before=before, sender=sender)
+                         for seed, script in zip(seeds, scripts)]
+        assert assert_same_until(first, second, cut) > 3 * cut
+        blue = first["captures"]["B"]
+        assert _events(blue, "draw_declined") > cut, name
+        assert sum(1 for m in first["captures"]["spectator"].messages if type(m).__name__ == "ChatMessage") > cut
+        declined += _events(blue, "takeback_declined")
+    assert declined >= 1  # (a main phase before the cut: Prison's; the others' cut comes before it)
