@@ -355,3 +355,52 @@ async def test_draw_offers_takebacks_and_chat_during_the_hidden_phases_and_a_sec
         assert sum(1 for m in first["captures"]["spectator"].messages if type(m).__name__ == "ChatMessage") > cut
         declined += _events(blue, "takeback_declined")
     assert declined >= 1  # (a main phase before the cut: Prison's; the others' cut comes before it)
+
+
+# --- the clock run out: the rules' fallbacks before the difference is public ---------------------------------
+def assert_same(first: dict, second: dict, viewers=VIEWERS) -> None:
+    """The viewers got the same frames (normalised), in the same writes, in the same order, up to the end of the
+    script (then the server shuts down: its `server_closing` goes to a set of connections)."""
+    for viewer in viewers:
+        end = first["marks"][-1][viewer]
+        assert normalised(first["captures"][viewer])[:end] == normalised(second["captures"][viewer])[:end], viewer
+        assert second["marks"][-1][viewer] == end
+    shapes = [twin["writes"].shape({v: twin["captures"][v].stream for v in viewers}, len(twin["marks"]) - 1)
+              for twin in (first, second)]
+    if shapes[0] != shapes[1]:
+        raise WritesDiffer(*shapes)
+
+
+def _timing_out(clock, last: int, rounds: int) -> Hook:
+    """A `sender` that sends the script's steps, then after step `last` lets the clock run out `rounds` times
+    (the table's next deadline each time): the server plays the rules' fallbacks."""
+    async def sender(number: int, ctx: dict) -> None:
+        await send_step({"B": ctx["B"], "Y": ctx["Y"]}, ctx["table"], number, ctx["step"])
+        if number != last:
+            return
+        table = ctx["server"].lobby.tables[ctx["table"]]
+        for _ in range(rounds):
+            at = table.play.next_deadline()
+            assert at != float("inf")
+            clock.jump(max(0.0, at - trio.current_time()) + 0.001)
+            await trio.testing.wait_all_tasks_blocked()
+
+    return sender
+
+
+@pytest.mark.parametrize("name", ["cards-seeded", "prison", "paladins"])
+async def test_the_clocks_fallbacks_send_the_same_bytes_before_the_difference_is_public(mock_clock, monkeypatch, name):
+    """BG-OPT-02 (a turn's time out: the lowest action card, then the end of the turn; DT-012) and CG-OPT-01 (the
+    turn stops), over the Card Game's seeded cards and Prison's and Paladins & Dragons' swapped hides: the twins
+    played to the step before the difference shows, then the clock run out eight times in a row. Blue and the
+    spectators get the same bytes, write for write, timeouts, timers and views included (the twin tests' clock
+    never moved: no fallback was ever played in them)."""
+    seeds, scripts, cut, options = _twins(name)
+    rounds = 8
+    first, second = [await play_twin(seed, script[:cut], options, monkeypatch,
+                                     sender=_timing_out(mock_clock, cut - 1, rounds))
+                     for seed, script in zip(seeds, scripts)]
+    assert_same(first, second)
+    for twin in (first, second):
+        assert _events(twin["captures"]["spectator"], "timeout") >= rounds
+        assert _events(twin["captures"]["B"], "turn_started" if name != "cards-seeded" else "turn") >= 1
