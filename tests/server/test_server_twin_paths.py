@@ -404,3 +404,77 @@ async def test_the_clocks_fallbacks_send_the_same_bytes_before_the_difference_is
     for twin in (first, second):
         assert _events(twin["captures"]["spectator"], "timeout") >= rounds
         assert _events(twin["captures"]["B"], "turn_started" if name != "cards-seeded" else "turn") >= 1
+
+
+# --- a restart of the server during the hidden phase, in the Card Game and Paladins & Dragons ----------------
+@pytest.mark.parametrize("name", ["cards-seeded", "cards-full", "paladins"])
+async def test_a_restart_during_the_hidden_phase_sends_the_same_bytes_in_the_card_game_and_paladins(mock_clock,
+                                                                                                     tmp_path, name):
+    """CG-TUT1-04, CG-SEL-FULL-01, BG-SETUP-05 in Paladins & Dragons: the twins played to two steps before the
+    difference shows, the server stopped and started again on its store (recovery.py replays the journal and the
+    commit-reveal rounds): Blue resuming from his last event and from none, and a new spectator, are sent the same
+    bytes in both twins; restarted once it shows, different bytes (the comparison sees a difference at all).
+    test_server_twin_channels restarted the base set's permuted team only."""
+    from test_server_twin_channels import after_a_restart
+
+    seeds, scripts, cut, options = _twins(name)
+    first, second = [await after_a_restart(seed, script[:cut - 1], options, tmp_path / f"hidden{n}")
+                     for n, (seed, script) in enumerate(zip(seeds, scripts))]
+    assert first == second
+    first, second = [await after_a_restart(seed, script[:cut + 1], options, tmp_path / f"shown{n}")
+                     for n, (seed, script) in enumerate(zip(seeds, scripts))]
+    assert any(first[key] != second[key] for key in first)
+
+
+async def _restarted_mid_round(seed: int, steps: list[Step], options: TableOptions, data_dir) -> dict:
+    """Play the steps but the last, a secret choice, of which Yellow commits, Blue commits and Yellow reveals (the
+    server holds Yellow's choice); the server stops and starts again on its store (recovery.py replays the round);
+    what Blue resuming, Yellow resuming and a new spectator are sent: Blue's and the spectator's, normalised."""
+    from dungeon_twister.protocol import Joined, PlayerConnection, ResumeInfo
+
+    data_dir.mkdir()
+    *done, last = steps
+    assert last.purpose is not None
+    async with running_server(seeds=(seed,), data_dir=data_dir, data_sync="normal") as server, \
+            trio.open_nursery() as nursery:
+        table, captures = await _seated(server, nursery, options, deltas=False)
+        players = {"B": captures["B"], "Y": captures["Y"]}
+        for number, step in enumerate(done):
+            await send_step(players, table, number, step)
+        for seat, what in (("Y", "commit"), ("B", "commit"), ("Y", "reveal")):
+            conn = players[seat].conn
+            await players[seat].send(conn.commit(last.purpose, last.choices[seat]) if what == "commit"
+                                     else conn.reveal(last.purpose))
+        tokens = {seat: next(m.token for m in players[seat].messages if isinstance(m, Joined)) for seat in SEATS}
+        nursery.cancel_scope.cancel()
+    async with running_server(seeds=(seed,), data_dir=data_dir, data_sync="normal") as server, \
+            trio.open_nursery() as nursery:
+        captures = {}
+        for key, name, resume in (("B", "ann", ResumeInfo(tokens["B"], table, 0)),
+                                  ("Y", "bob", ResumeInfo(tokens["Y"], table, 0)), ("spectator", "sam", None)):
+            conn = SpectatorConnection() if resume is None else PlayerConnection()
+            capture = captures[key] = Capture(server.connect_memory(), conn)
+            nursery.start_soon(capture.run)
+            await capture.send(conn.send_hello(name, SOFTWARE, resume))
+            if resume is None:
+                await capture.send(conn.send(Spectate(table)))
+        await trio.testing.wait_all_tasks_blocked()
+        out = {key: normalised(captures[key]) for key in ("B", "spectator")}
+        types = [msgpack.unpackb(frame)["type"] for frame in captures["B"].frames]
+        assert "opponent_commit" in types and "opponent_reveal" not in types, types
+        nursery.cancel_scope.cancel()
+    return out
+
+
+@pytest.mark.parametrize("name", ["team", "cards-full"])
+async def test_a_restart_inside_a_commit_reveal_round_sends_the_same_bytes(mock_clock, tmp_path, name):
+    """BG-SETUP-04 (the team, in secret) and CG-SEL-FULL-01/CG-TUT1-04 (a secret team's hidden start characters):
+    the server restarts while it holds Yellow's revealed choice and Blue's commitment (Blue has not revealed); Blue
+    and Yellow come back, a spectator comes in: Blue (given Yellow's commitment again, nothing of his reveal) and
+    the spectator get the same bytes in both twins."""
+    seeds, scripts, cut, options = _twins(name)
+    last = max(n for n in range(cut) if scripts[0][n].purpose is not None
+               and scripts[0][n].choices["Y"] != scripts[1][n].choices["Y"])
+    first, second = [await _restarted_mid_round(seed, script[:last + 1], options, tmp_path / f"twin{n}")
+                     for n, (seed, script) in enumerate(zip(seeds, scripts))]
+    assert first == second and len(first["B"]) >= 3
