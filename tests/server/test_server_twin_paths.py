@@ -18,6 +18,7 @@ public actions over different secrets, every byte kept, the documented random fi
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Awaitable, Callable
 
@@ -478,3 +479,24 @@ async def test_a_restart_inside_a_commit_reveal_round_sends_the_same_bytes(mock_
     first, second = [await _restarted_mid_round(seed, script[:last + 1], options, tmp_path / f"twin{n}")
                      for n, (seed, script) in enumerate(zip(seeds, scripts))]
     assert first == second and len(first["B"]) >= 3
+
+
+# --- an untimed table's idle warnings in Prison and Paladins & Dragons -----------------------------------------
+@pytest.mark.parametrize("name", ["prison", "paladins"])
+async def test_DT_297_idle_warnings_send_the_same_bytes_over_prison_and_paladins_twins(mock_clock, name):
+    """DT-297 in Prison and Paladins & Dragons (test_server_leaks checked the base set): their swapped hides
+    played at a table without timers whose clock moves 26 minutes before each step; the seat waited on alone is
+    warned at the same steps in both twins, and Blue and the spectators get the same bytes until the difference
+    shows."""
+    from test_server_leaks import idle_play
+
+    seeds, scripts, cut, options = _twins(name)
+    untimed = dataclasses.replace(options, timers=False)
+    (first, first_marks), (second, second_marks) = [await idle_play(mock_clock, seed, script, untimed)
+                                                        for seed, script in zip(seeds, scripts)]
+    for viewer in VIEWERS:
+        a, b = normalised(first[viewer]), normalised(second[viewer])
+        before = first_marks[cut][viewer]
+        assert second_marks[cut][viewer] == before and a[:before] == b[:before], viewer
+        assert a[before:first_marks[cut + 1][viewer]] != b[before:second_marks[cut + 1][viewer]], viewer
+        assert sum(b"idle_warning" in frame for frame in a[:before]) >= 2, viewer  # (the steps of one seat)
