@@ -359,15 +359,19 @@ async def test_draw_offers_takebacks_and_chat_during_the_hidden_phases_and_a_sec
 
 
 # --- the clock run out: the rules' fallbacks before the difference is public ---------------------------------
-def assert_same(first: dict, second: dict, viewers=VIEWERS) -> None:
+def assert_same(first: dict, second: dict, viewers=VIEWERS, interleaved: bool = True) -> None:
     """The viewers got the same frames (normalised), in the same writes, in the same order, up to the end of the
-    script (then the server shuts down: its `server_closing` goes to a set of connections)."""
+    script (then the server shuts down: its `server_closing` goes to a set of connections). Not `interleaved`: the
+    order of the writes to different connections is not compared (connections closed by their writer tasks, which
+    trio runs in an order of its own, random)."""
     for viewer in viewers:
         end = first["marks"][-1][viewer]
         assert normalised(first["captures"][viewer])[:end] == normalised(second["captures"][viewer])[:end], viewer
         assert second["marks"][-1][viewer] == end
     shapes = [twin["writes"].shape({v: twin["captures"][v].stream for v in viewers}, len(twin["marks"]) - 1)
               for twin in (first, second)]
+    if not interleaved:
+        shapes = [sorted(shape, key=lambda write: write[0]) for shape in shapes]  # (stable: each one's in order)
     if shapes[0] != shapes[1]:
         raise WritesDiffer(*shapes)
 
@@ -500,3 +504,58 @@ async def test_DT_297_idle_warnings_send_the_same_bytes_over_prison_and_paladins
         assert second_marks[cut][viewer] == before and a[:before] == b[:before], viewer
         assert a[before:first_marks[cut + 1][viewer]] != b[before:second_marks[cut + 1][viewer]], viewer
         assert sum(b"idle_warning" in frame for frame in a[:before]) >= 2, viewer  # (the steps of one seat)
+
+
+# --- a step the store cannot save, during the hidden phase ---------------------------------------------------
+@pytest.mark.parametrize("saved", [0, 1])
+@pytest.mark.parametrize("name", ["cards-seeded", "prison"])
+async def test_a_step_the_store_cannot_save_in_the_hidden_phase_cuts_everyone_off_alike(mock_clock, monkeypatch,
+                                                                                         name, saved):
+    """A full disk two steps before the difference shows: every COMMIT with something to commit fails, from that
+    step's (`saved` 0) or from the next one (`saved` 1: the first step's frames went out). The table stops and
+    cuts its viewers off (game_stopped, Table.if_not_saved's undo run), and Blue and the spectators get the same
+    bytes and writes in both twins, each connection's in the same order (a COMMIT that fails or not by what a
+    step wrote could tell a secret: a step writes its journal line and commits it early, Table.publish, and
+    nothing after it here)."""
+    from dungeon_twister.server.storage import SqliteStorage, StorageError
+
+    commit = SqliteStorage._commit
+    seeds, scripts, cut, options = _twins(name)
+    last = cut - 2
+
+    async def sender(number: int, ctx: dict) -> None:
+        if number == last:
+            calls = [0]
+
+            ctx["calls"] = calls
+
+            def full(self):
+                if self._db is None or not self._db.in_transaction:  # (nothing written: no COMMIT to fail)
+                    return commit(self)
+                calls[0] += 1
+                if calls[0] <= saved:
+                    return commit(self)
+                self._rollback()
+                raise StorageError("database or disk is full")
+
+            monkeypatch.setattr(SqliteStorage, "_commit", full)
+        table = ctx["server"].lobby.tables.get(ctx["table"])
+        if table is None or table.stopped:  # (cut off: nobody sends anything more)
+            return
+        try:
+            await send_step({"B": ctx["B"], "Y": ctx["Y"]}, ctx["table"], number, ctx["step"])
+        except trio.BrokenResourceError:  # (cut off in the middle of a secret choice's messages)
+            pass
+
+    twins = []
+    for seed, script in zip(seeds, scripts):
+        twins.append(await play_twin(seed, script[:cut], options, monkeypatch, sender=sender))
+        monkeypatch.setattr(SqliteStorage, "_commit", commit)
+    assert_same(*twins, interleaved=False)
+    for twin in twins:
+        for viewer in VIEWERS:
+            errors = [m for m in twin["captures"][viewer].messages if type(m).__name__ == "Error"]
+            assert [e.code for e in errors] == ["game_stopped"], viewer
+            after = [msgpack.unpackb(frame)["type"] for frame in
+                     twin["captures"][viewer].frames[twin["marks"][last][viewer]:]]
+            assert after[-1] == "error" and (len(after) == 1) == (saved == 0), (viewer, after)
