@@ -34,9 +34,36 @@ from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS
 from dungeon_twister.server import pipes
 from dungeon_twister.server import server as server_module
 from test_server_support import SOFTWARE, running_server
-from test_server_twins import Capture, Step, _seated, normalised, send_step
+from test_server_twins import Capture, Step, _seated, send_step
+from test_server_twins import normalised as _normalised
 
 VIEWERS = ("B", "spectator", "deltas")
+
+
+def normalised(capture: Capture) -> list[bytes]:
+    """test_server_twins.normalised, and the nonce of the seed commitment that a finished game's views give (a
+    fresh random 32 bytes a table, docs/protocol.md section 16) replaced as the commitment is."""
+    frames = _normalised(capture)
+    nonces = {value.encode() for frame in capture.frames for value in _fields(msgpack.unpackb(frame, raw=False),
+                                                                               ("seed_nonce", "server_seed_nonce"))}
+    for nonce in nonces:
+        frames = [frame.replace(nonce, b"\x00" * len(nonce)) for frame in frames]
+    return frames
+
+
+def _fields(value, names: tuple[str, ...]) -> list[str]:
+    """Every string value of a key in `names` in a decoded message (a packed view inside it included)."""
+    if isinstance(value, dict):
+        found = [value[name] for name in names if isinstance(value.get(name), str)]
+        return found + [c for item in value.values() for c in _fields(item, names)]
+    if isinstance(value, list):
+        return [c for item in value for c in _fields(item, names)]
+    if isinstance(value, bytes):
+        try:
+            return _fields(msgpack.unpackb(value, raw=False), names)
+        except (ValueError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError):
+            return []
+    return []
 """Who may not know Yellow's secrets: Blue, a spectator, a spectator with view deltas."""
 
 
@@ -559,3 +586,28 @@ async def test_a_step_the_store_cannot_save_in_the_hidden_phase_cuts_everyone_of
             after = [msgpack.unpackb(frame)["type"] for frame in
                      twin["captures"][viewer].frames[twin["marks"][last][viewer]:]]
             assert after[-1] == "error" and (len(after) == 1) == (saved == 0), (viewer, after)
+
+
+# --- a resignation during the hidden phase -------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["team", "cards-full", "prison"])
+async def test_a_resignation_in_the_hidden_phase_shows_the_spectators_nothing_and_blue_only_the_held_reveals(
+        mock_clock, monkeypatch, name):
+    """Yellow leaves the table (a resignation, or an abort before the first turn, which moves Blue to a seat kept
+    for him at a new table: `left`, `table_created`, `joined`, its snapshot and `seat_kept`) two steps before the
+    difference shows: the game is over, and its record will tell everything (`get_record` after the end), but the live
+    frames show nothing more than the rules made public: the spectators get the same bytes in both twins (the
+    game's seed, revealed at its end, is the same), and Blue's differ only by the reveals held to the end of the
+    game (DT-043, DT-120, DT-218: his opponent's secret team or build, opponent_reveal)."""
+    seeds, scripts, cut, options = _twins(name)
+    last = cut - 2
+    twins = [await play_twin(seed, [*script[:last], Step({"Y": "__leave__"})], options, monkeypatch)
+             for seed, script in zip(seeds, scripts)]
+    assert_same(*twins, viewers=("spectator", "deltas"))
+    blue = []
+    for twin in twins:
+        frames = normalised(twin["captures"]["B"])[:twin["marks"][-1]["B"]]
+        blue.append([frame for frame in frames if msgpack.unpackb(frame)["type"] != "opponent_reveal"])
+        assert any(type(m).__name__ == "GameOver" for m in twin["captures"]["spectator"].messages)
+        if name != "prison":  # aborted before the first turn: Blue keeps a seat, at a new table (Seating.keep_seat)
+            assert _events(twin["captures"]["B"], "seat_kept") == 1
+    assert blue[0] == blue[1]
