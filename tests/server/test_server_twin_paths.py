@@ -299,7 +299,7 @@ def _probing(probes: dict) -> tuple[Hook, Hook]:
     return before, sender
 
 
-@pytest.mark.parametrize("name", ["team", "cards-full", "prison", "paladins", "mixed-mutual", "all-sets-mutual"])
+@pytest.mark.parametrize("name", ["team", "cards-full", "prison", "paladins", "mixed-mutual"])
 async def test_late_spectators_and_resumes_in_a_commit_reveal_round_and_every_family(mock_clock, monkeypatch,
                                                                                      unlimited, name):
     """BG-SETUP-04/05 and PD-TEAM-02 (a team chosen in secret, or picked in turn, and tokens hidden), CG-SEL-FULL-01
