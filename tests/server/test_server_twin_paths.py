@@ -13,7 +13,9 @@ public actions over different secrets, every byte kept, the documented random fi
   difference is public;
 - a restart of the server during a Card Game's and a Paladins & Dragons game's hidden phase;
 - an untimed Card Game's idle warnings (DT-297);
-- a step the store cannot save (`game_stopped`) during the hidden phase.
+- a step the store cannot save (`game_stopped`) during the hidden phase;
+- a resignation during the hidden phase, and an abort before the first turn that moves Blue to a seat kept for
+  him at a new table (Seating.keep_seat).
 """
 
 from __future__ import annotations
@@ -349,9 +351,10 @@ async def _requests(ctx: dict, who: str) -> None:
 async def test_draw_offers_takebacks_and_chat_during_the_hidden_phases_and_a_secret_choice(mock_clock, monkeypatch,
                                                                                             unlimited):
     """DT-224, DT-228 over the Card Game's seeded twins (CG-TUT1-04, secret objects: CG-OPT-03), the permuted
-    team (BG-SETUP-04) and Prison's swapped hides (BG-SETUP-05, the first turns): before each step each seat offers a draw, asks to take its last action back (refused to
-    it alone when a secret or another's action is in the way, else put to the other, who declines) and chats; in
-    a secret choice, once Yellow has committed, again. Blue and the spectators get the same bytes, write for write,
+    team (BG-SETUP-04) and Prison's swapped hides (BG-SETUP-05, the first turns): before each step each seat
+    offers a draw, asks to take its last action back (refused to it alone when a secret or another's action is in
+    the way, else put to the other, who declines) and chats; in a secret choice, once Yellow has committed, and
+    once both have, Yellow again. Blue and the spectators get the same bytes, write for write,
     until the difference is public; the requests were put (draw_offered, takeback_asked) and refused."""
     from dungeon_twister.server import session
 
