@@ -181,6 +181,7 @@ class Replay:
             lines += ["", ending_text(*ending)]
         elif self.result and self.index == len(self.steps):
             lines += ["", _("Game over ({result})").format(result=self.result)]
+        lines += self.seats()
         if self.stopped is not None and self.index == len(self.steps):
             lines += ["", stopped_text(self.stopped)]
         if self.deal is not None and self.deal_mixed:
@@ -202,6 +203,20 @@ class Replay:
             lines += ["", _("The game is over: everything is shown, what was hidden and the secret choices included.")]
         # TRANSLATORS: the replay screen's keys (→, space, ←, PgDn, PgUp, Home, End, q) and what they do
         lines += ["", _("→ / space: next   ← : back   PgDn / PgUp: 10   Home / End   q: quit")]
+        return lines
+
+
+    def seats(self) -> list[str]:
+        """Each seat's VP, cards and jumps here, as the game's panel words them: their hands too once the game is
+        over (the view of everything). The replay said the VP only at the end, and no hand at all, though a finished
+        game promises everything that was hidden (audit rp33)."""
+        view = self.view()
+        players = view.get("players") or {}
+        lines: list[str] = []
+        for seat in ("B", "Y"):
+            if seat in players:
+                part = self.screens.panel.player(view, seat, players[seat], False)
+                lines += "".join(text for _style, text in part).rstrip("\n").split("\n")
         return lines
 
 

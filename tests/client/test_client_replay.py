@@ -540,3 +540,30 @@ def test_replay_without_a_terminal_says_so_without_a_traceback(tmp_path, monkeyp
     monkeypatch.setattr(replay_module, "run_replay", no_terminal)
     assert main(["replay", str(path)]) == 1
     assert "the replay's screen needs a terminal to read its keys from" in capsys.readouterr().err
+
+
+def test_the_replay_panel_says_each_seats_vp_and_cards_and_their_hands_once_the_game_is_over():
+    """The replay's panel said the VP at the end only, and no hand at all, though a finished game's replay promises
+    everything that was hidden (README, Replays; audit rp33): each seat's VP and cards are said at each step, as
+    the game's panel says them, the hands themselves once the game is over (the board game's and the card game's:
+    the engine's view of everything now lists the card game's hands). The edge: an unfinished game's replay says
+    how many cards each holds, as a spectator saw, not which."""
+    unfinished = Replay.of(RECORD)
+    unfinished.go_to(2)
+    panel = unfinished.panel()
+    assert "Blue  0 VP" in panel and "Yellow  0 VP" in panel
+    assert "  combat: 9 cards" in panel and not any(line.startswith("  combat: +") for line in panel)
+    over = Replay.of(RECORD + "# result winner=Y vp=B0,Y0 reason=resigned\n")
+    over.go_to(2)
+    assert over.panel().count("  combat: +0 +1 +2 +2 +3 +3 +4 +5 +6") == 2, "both hands, the game being over"
+
+    text, last = _card_record()
+    replay = Replay.of(text)
+    held = next(index for index, state in enumerate(replay.states) if state.player("Y").cards)
+    replay.go_to(held)
+    hand = " ".join(f"+{value}" for value in replay.states[held].player("Y").cards)
+    assert f"  combat cards: {hand}" in replay.panel()
+    cut = Replay.of("".join(text.splitlines(keepends=True)[:held + 1]))  # the same game, not over there
+    cut.go_to(held)
+    count = len(replay.states[held].player("Y").cards)
+    assert cut.viewer is None and f"  combat cards: {count} in hand" in cut.panel()
