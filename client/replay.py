@@ -207,17 +207,18 @@ class Replay:
 
 
     def seats(self) -> list[str]:
-        """Each seat's VP, cards and jumps here, as the game's panel words them: their hands too once the game is
-        over (the view of everything). The replay said the VP only at the end, and no hand at all, though a finished
-        game promises everything that was hidden (audit rp33)."""
+        """Each seat's VP, cards and jumps here, a line a seat, as the game's panel words them: their hands too once
+        the game is over (the view of everything). The replay said the VP only at the end, and no hand at all,
+        though a finished game promises everything that was hidden (audit rp33)."""
         view = self.view()
         players = view.get("players") or {}
         lines: list[str] = []
         for seat in ("B", "Y"):
-            if seat in players:
+            if seat in players:  # one line a seat (a 60 x 20 terminal has room for little more than the action)
                 part = self.screens.panel.player(view, seat, players[seat], False)
-                lines += "".join(text for _style, text in part).rstrip("\n").split("\n")
-        return lines
+                said = [line.strip() for line in "".join(text for _style, text in part).split("\n")]
+                lines.append(" · ".join(line for line in said if line))
+        return [""] + lines if lines else []
 
 
 def laid_by_the_clock(text: str, lines: list, why: str = "timeout") -> set[int]:
@@ -545,6 +546,7 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
     from prompt_toolkit.layout import ConditionalContainer, DynamicContainer, HSplit, Layout, VSplit, Window
     from prompt_toolkit.layout.controls import FormattedTextControl
     from prompt_toolkit.layout.dimension import Dimension
+    from prompt_toolkit.utils import get_cwidth
 
     from .keys import ignore_mouse_reports
     from .layout import BOARD_WIDTH, WIDE_SCREEN
@@ -565,12 +567,16 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
         return word_wrap(printable_fragments([("", "\n".join(replay.panel()))]), panel_width(columns()))
 
     def title():
-        text = " " + _("Dungeon Twister Online · replay")
+        name = _("Dungeon Twister Online · replay")
+        hints = []
         if columns() < WIDE_SCREEN:
-            text += " · " + _("F2 board/panel")
+            hints.append(_("F2 board/panel"))
         if board_hidden() > 0 and (columns() >= WIDE_SCREEN or not showing_panel[0]):
             # TRANSLATORS: in the replay's title on a terminal shorter than the board: the arrow keys scroll it
-            text += " · " + _("↑/↓ board")
+            hints.append(_("↑/↓ board"))
+        text = " " + " · ".join([name, *hints])
+        if get_cwidth(text) >= columns():  # (60 x 20 cut the scroll hint to "↑/↓ boar": audit rp33) the keys first
+            text = " " + " · ".join([name.rsplit(" · ", 1)[-1], *hints])
         return [("class:hints", text)]
 
     showing_panel = [False]

@@ -551,19 +551,31 @@ def test_the_replay_panel_says_each_seats_vp_and_cards_and_their_hands_once_the_
     unfinished = Replay.of(RECORD)
     unfinished.go_to(2)
     panel = unfinished.panel()
-    assert "Blue  0 VP" in panel and "Yellow  0 VP" in panel
-    assert "  combat: 9 cards" in panel and not any(line.startswith("  combat: +") for line in panel)
+    assert "Blue  0 VP · action: 4 in hand · combat: 9 cards · jumps: 3 · 10 tokens behind the screen" in panel
+    assert "Yellow  0 VP · action: 4 in hand · combat: 9 cards · jumps: 3 · 10 tokens behind the screen" in panel
     over = Replay.of(RECORD + "# result winner=Y vp=B0,Y0 reason=resigned\n")
     over.go_to(2)
-    assert over.panel().count("  combat: +0 +1 +2 +2 +3 +3 +4 +5 +6") == 2, "both hands, the game being over"
+    hand = "action: 2 3 4 5 · combat: +0 +1 +2 +2 +3 +3 +4 +5 +6"
+    assert f"Blue  0 VP · {hand} · jumps: 3 · 10 tokens behind the screen" in over.panel(), \
+        "the hand itself, the game being over"
 
     text, last = _card_record()
     replay = Replay.of(text)
     held = next(index for index, state in enumerate(replay.states) if state.player("Y").cards)
     replay.go_to(held)
     hand = " ".join(f"+{value}" for value in replay.states[held].player("Y").cards)
-    assert f"  combat cards: {hand}" in replay.panel()
+    assert any(line.startswith("Yellow ") and line.endswith(f" · combat cards: {hand}") for line in replay.panel())
     cut = Replay.of("".join(text.splitlines(keepends=True)[:held + 1]))  # the same game, not over there
     cut.go_to(held)
     count = len(replay.states[held].player("Y").cards)
-    assert cut.viewer is None and f"  combat cards: {count} in hand" in cut.panel()
+    assert cut.viewer is None
+    assert any(line.startswith("Yellow ") and line.endswith(f" · combat cards: {count} in hand")
+               for line in cut.panel())
+
+
+def test_on_a_60_column_terminal_the_replays_title_keeps_its_keys_whole():
+    """60 x 20 cut the title's last hint to "↑/↓ boar" (audit rp33): where the whole title does not fit, it leaves
+    the game's name out and keeps the keys. The edge: 80 columns keep the name."""
+    narrow = _replay_screen("", 60, rows=20)
+    assert " replay · F2 board/panel · ↑/↓ board" in narrow and "Dungeon Twister Online" not in narrow
+    assert "Dungeon Twister Online · replay · F2 board/panel · ↑/↓ board" in _replay_screen("", 80, rows=24)
