@@ -509,7 +509,13 @@ def replay_command(args: argparse.Namespace) -> int:
         return 1
     if replay.stopped is not None:  # (said before the screen opens too, as `verify` would say it)
         print("dt-client:", printable(stopped_text(replay.stopped)), file=sys.stderr)
-    run_replay(replay)
+    try:
+        run_replay(replay)
+    except EOFError:  # its input is no terminal (`< /dev/null`, a closed pipe): a traceback said so (audit rp33)
+        # TRANSLATORS: "dt-client verify" is a command, typed as it is
+        print("dt-client:", _("the replay's screen needs a terminal to read its keys from (dt-client verify "
+                              "prints the record's checks without one)"), file=sys.stderr)
+        return 1
     return 0
 
 
@@ -562,7 +568,7 @@ def _replay_of(args: argparse.Namespace, command: str):
     """The Replay of the record `args.file` (or of the finished game `args.file` on `args.server`); None, with the
     reason on stderr, if it cannot be had or is not a game the rules allow (`command`: replay or verify, as typed)."""
     from .printable import printable
-    from .replay import EngineError, NoRecord, Replay, fetch_record, load
+    from .replay import EngineError, NoRecord, NotARecord, Replay, fetch_record, load
 
     # the record's name as the lines below say it: a table's id no longer than any id (a play-test's 5,000 nines
     # were echoed whole), a file's path whole; either with its control characters escaped
@@ -596,6 +602,11 @@ def _replay_of(args: argparse.Namespace, command: str):
         print("dt-client:", _("no record of {file}: {error}").format(file=shown, error=printable(str(error))),
               file=sys.stderr)
         return None
+    except NotARecord as error:
+        # TRANSLATORS: {file} a file's path; {error} why it is no game record
+        print("dt-client:", _("{file} is not a game record: {error}").format(file=shown, error=str(error)),
+              file=sys.stderr)
+        return None
     except OSError as error:
         why = file_error_text(error)
         if args.server is None and isinstance(error, FileNotFoundError) and TABLE_LIKE.fullmatch(args.file):
@@ -606,10 +617,10 @@ def _replay_of(args: argparse.Namespace, command: str):
         print("dt-client:", _("cannot read {file}: {error}").format(file=shown, error=why), file=sys.stderr)
         return None
     except EngineError as error:
-        from .state import engine_error_text
+        from .replay import record_error_text
 
         print("dt-client:", _("{file} is not a game record the rules allow: {error}")
-              .format(file=shown, error=printable(engine_error_text(error))), file=sys.stderr)
+              .format(file=shown, error=printable(record_error_text(error))), file=sys.stderr)
         return None
     return replay
 

@@ -104,7 +104,7 @@ def _wheel(view: dict) -> StyleAndTextTuples:
 
 
 def player(view: dict, seat: str, player: dict, own: bool) -> StyleAndTextTuples:
-    hand = view.get("my_cards") if own else None
+    hand = view.get("my_cards") if own else player.get("hand")  # (a hand of the view of everything: a replay's)
     # TRANSLATORS: how many cards a player holds (the other player's hand is secret)
     cards = " ".join(f"+{v}" for v in hand) if hand is not None else _("{count} in hand").format(count=player["cards"])
     name = _("{seat} (you)").format(seat=seat_name(seat)) if own else seat_name(seat)

@@ -104,6 +104,10 @@ class Replay:
             if not partial or not applied:
                 raise
             replay.stopped, replay.result = error, None  # (the result is the whole record's, not this part's)
+        if replay.table is not None:  # a server's record: each secret choice applied must be the one revealed
+            verified, problems = replay.rounds
+            replay.rounds = (verified, problems + applied_as_revealed(text, family, applied, replay.states,
+                                                                      clock | restarts))
         viewer = replay.viewer  # known once the last state is: the events are seen as the board is
         trails: dict[str, list[str]] = {}
         for line, events in applied:
@@ -177,6 +181,7 @@ class Replay:
             lines += ["", ending_text(*ending)]
         elif self.result and self.index == len(self.steps):
             lines += ["", _("Game over ({result})").format(result=self.result)]
+        lines += self.seats()
         if self.stopped is not None and self.index == len(self.steps):
             lines += ["", stopped_text(self.stopped)]
         if self.deal is not None and self.deal_mixed:
@@ -199,6 +204,21 @@ class Replay:
         # TRANSLATORS: the replay screen's keys (→, space, ←, PgDn, PgUp, Home, End, q) and what they do
         lines += ["", _("→ / space: next   ← : back   PgDn / PgUp: 10   Home / End   q: quit")]
         return lines
+
+
+    def seats(self) -> list[str]:
+        """Each seat's VP, cards and jumps here, a line a seat, as the game's panel words them: their hands too once
+        the game is over (the view of everything). The replay said the VP only at the end, and no hand at all,
+        though a finished game promises everything that was hidden (audit rp33)."""
+        view = self.view()
+        players = view.get("players") or {}
+        lines: list[str] = []
+        for seat in ("B", "Y"):
+            if seat in players:  # one line a seat (a 60 x 20 terminal has room for little more than the action)
+                part = self.screens.panel.player(view, seat, players[seat], False)
+                said = [line.strip() for line in "".join(text for _style, text in part).split("\n")]
+                lines.append(" · ".join(line for line in said if line))
+        return [""] + lines if lines else []
 
 
 def laid_by_the_clock(text: str, lines: list, why: str = "timeout") -> set[int]:
@@ -323,21 +343,130 @@ def verified_rounds(text: str) -> tuple[int, list[str]]:
     return verified, problems
 
 
-def stopped_text(error: EngineError) -> str:
-    """Why a replay ends before its record does (`Replay.stopped`), in the language in use."""
+def applied_as_revealed(text: str, family: Family, applied: list, states: list, forced: set[int]) -> list[str]:
+    """What is wrong with the secret choices a server's record applies (`applied`: its (RecordLine, events) in
+    order; `states[k]`: the position before the k-th of them): each must be the choice its seat revealed for that
+    purpose (`# reveal SEAT PURPOSE NONCE CHOICE`, read as the rules read it: the action line is its canonical
+    text), or one the server laid for the seat (`forced`: the line numbers its `# timeout` and `# restart` comments
+    account for), or the rules' fallback for a choice the rules refused (`# refused SEAT PURPOSE: ...`). The
+    reveals' check alone passed a record whose line `B: team ...` was edited and its reveal left as it was (audit
+    rp33): a secret choice other than the one committed to. Whether each reveal opens its commitment is
+    `verified_rounds`'s."""
+    from dungeon_twister.protocol import verify
+
+    lines = text.splitlines()
+    table = _comment(lines, "table") or ""
+    commits: dict[tuple[str, str], bytes] = {}
+    revealed: dict[tuple[str, str], list[tuple[str, bool]]] = {}
+    """(seat, purpose): the choices revealed and not yet applied, each with whether it is accounted for otherwise
+    (the rules refused it since, or it does not open its commitment: `verified_rounds` says so already)."""
+    comments = iter(enumerate(lines, 1))
+    problems = []
+    for index, (line, _events) in enumerate(applied):
+        for number, raw in comments:  # the comments up to this line
+            words = raw.split(" ", 5)
+            if raw.startswith("# commit ") and len(words) == 5:
+                try:
+                    commits[(words[2], words[3])] = bytes.fromhex(words[4])
+                except ValueError:
+                    pass
+            elif raw.startswith("# reveal ") and len(words) == 6:
+                try:
+                    commitment = commits.get((words[2], words[3]))
+                    opened = commitment is not None and verify(commitment, table, words[2], words[3], words[5],
+                                                               bytes.fromhex(words[4]))
+                except ValueError:
+                    opened = False
+                revealed.setdefault((words[2], words[3]), []).append((words[5], not opened))
+            elif raw.startswith("# refused ") and len(words) >= 4 and revealed.get((words[2], words[3].rstrip(":"))):
+                key = (words[2], words[3].rstrip(":"))
+                revealed[key][0] = (revealed[key][0][0], True)
+            if number >= line.number:
+                break
+        seat = line.text[:1]
+        purpose = family.secret_purpose(states[index], seat)
+        if purpose is None or line.number in forced:
+            continue
+        pending = revealed.get((seat, purpose))
+        if not pending:
+            # TRANSLATORS: a problem `dt-client verify` finds in a record; {line} a number, {choice} an action line
+            # as it is written ("B: combat +6"), {purpose} the secret choice's name (team, combat-3: as written)
+            problems.append(_("line {line} ({choice}) is a secret choice for {purpose} that no reveal accounts "
+                              "for").format(line=line.number, choice=line.text, purpose=purpose))
+            continue
+        choice, refused = pending.pop(0)
+        if refused or _same_action(family, states[index], seat, choice, line.action):
+            continue
+        # TRANSLATORS: a problem `dt-client verify` finds in a record: the action applied is not the choice its
+        # player revealed; {line} a number, {choice} an action line as written, {seat} Blue or Yellow
+        problems.append(_("line {line} ({choice}) is not the choice {seat} revealed for {purpose}").format(
+            line=line.number, choice=line.text, seat=seat_name(seat), purpose=purpose))
+    return problems
+
+
+def _same_action(family: Family, state, seat: str, choice: str, action) -> bool:
+    """Whether the revealed text `choice` is the applied `action` (as the rules read it; or, for a choice committed
+    in an older notation before a restart, as that notation meant it: DT-271)."""
+    try:
+        revealed = family.parse_action(choice, seat)
+    except EngineError:
+        return False
+    if family.format_line(revealed) == family.format_line(action):
+        return True
+    legacy = family.legacy_action(state, revealed)
+    return legacy is not None and family.format_line(legacy) == family.format_line(action)
+
+
+ERROR_TEXT_LIMIT = 400
+"""The characters of a record's error that are shown: the rules' refusal quotes the line, and a record's 50 MB line
+was printed whole (audit rp33)."""
+
+
+def record_error_text(error: EngineError) -> str:
+    """A record's error (its line number first) in the language in use, cut to ERROR_TEXT_LIMIT characters."""
     from .state import engine_error_text
 
+    text = engine_error_text(error)
+    return text if len(text) <= ERROR_TEXT_LIMIT else text[:ERROR_TEXT_LIMIT] + "…"
+
+
+def stopped_text(error: EngineError) -> str:
+    """Why a replay ends before its record does (`Replay.stopped`), in the language in use."""
     # TRANSLATORS: at the end of a replay cut short; {error} the record's line and why the rules refuse it
     return _("The record goes on, but this version's rules refuse its next action: {error}. A game played before "
              "a rule was corrected, or a damaged record: shown up to there (dt-client verify checks it).").format(
-        error=engine_error_text(error))
+        error=record_error_text(error))
+
+
+RECORD_FILE_LIMIT = 16 * 1024 * 1024
+"""The most bytes of a record file `load` reads: a server's records are at most 900,000 characters (`record`), a
+long game's some 100 KB; a 300 MB file was read whole (8 s, 600 MB of memory) and a larger one would fill the
+memory (audit rp33)."""
+
+
+class NotARecord(Exception):
+    """A file that is no game record at all (not text, far too large): its message says why."""
 
 
 def load(path: str, partial: bool = False) -> Replay:
-    """The replay of a record file (`partial`: as `Replay.of`); OSError if it cannot be read, EngineError if it is
-    not a valid record."""
-    with open(path, encoding="utf-8") as handle:
-        return Replay.of(handle.read(), partial)
+    """The replay of a record file (`partial`: as `Replay.of`); OSError if it cannot be read, NotARecord if it is no
+    text of a record's size, EngineError if it is not a valid record."""
+    with open(path, "rb") as handle:
+        data = handle.read(RECORD_FILE_LIMIT + 1)
+    if len(data) > RECORD_FILE_LIMIT:
+        # TRANSLATORS: why a file is no game record; {limit} a number of megabytes
+        raise NotARecord(_("it is larger than any game record ({limit} MB at most)").format(
+            limit=RECORD_FILE_LIMIT // (1024 * 1024)))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:  # (a binary file was a traceback: audit rp33)
+        before = data[:error.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8")) + 1  # (in characters, as an editor's)
+        # TRANSLATORS: why a file is no game record; {byte} a byte's value such as 0xff, {line} and {column} numbers
+        raise NotARecord(_("it is not text (UTF-8): byte {byte} at line {line}, column {column}").format(
+            byte=f"0x{data[error.start]:02x}", line=line, column=column)) from None
+    return Replay.of(text, partial)
 
 
 class NoRecord(Exception):
@@ -417,6 +546,7 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
     from prompt_toolkit.layout import ConditionalContainer, DynamicContainer, HSplit, Layout, VSplit, Window
     from prompt_toolkit.layout.controls import FormattedTextControl
     from prompt_toolkit.layout.dimension import Dimension
+    from prompt_toolkit.utils import get_cwidth
 
     from .keys import ignore_mouse_reports
     from .layout import BOARD_WIDTH, WIDE_SCREEN
@@ -437,12 +567,16 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
         return word_wrap(printable_fragments([("", "\n".join(replay.panel()))]), panel_width(columns()))
 
     def title():
-        text = " " + _("Dungeon Twister Online · replay")
+        name = _("Dungeon Twister Online · replay")
+        hints = []
         if columns() < WIDE_SCREEN:
-            text += " · " + _("F2 board/panel")
+            hints.append(_("F2 board/panel"))
         if board_hidden() > 0 and (columns() >= WIDE_SCREEN or not showing_panel[0]):
             # TRANSLATORS: in the replay's title on a terminal shorter than the board: the arrow keys scroll it
-            text += " · " + _("↑/↓ board")
+            hints.append(_("↑/↓ board"))
+        text = " " + " · ".join([name, *hints])
+        if get_cwidth(text) >= columns():  # (60 x 20 cut the scroll hint to "↑/↓ boar": audit rp33) the keys first
+            text = " " + " · ".join([name.rsplit(" · ", 1)[-1], *hints])
         return [("class:hints", text)]
 
     showing_panel = [False]
@@ -488,4 +622,4 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
                 output=output).run()
 
 
-__all__ = ["EngineError", "Replay", "Step", "load", "run_replay"]
+__all__ = ["EngineError", "NotARecord", "Replay", "Step", "load", "run_replay"]

@@ -172,6 +172,9 @@ def view(state: CardState, seat: str | None, shared: bool = False) -> dict:
         out["healed_this_turn"] = list(state.healed_now)
     if seat in SEATS:
         out["my_cards"] = list(state.player(seat).cards)
+    elif seat == GOD:  # (a finished game's replay shows both hands, as the board game's view of everything does)
+        for s in SEATS:
+            out["players"][s]["hand"] = list(state.player(s).cards)
     if state.combat is not None:
         c = state.combat
         out["combat"] = {"number": c.number, "zone": zone_name(c.zone), "target": c.target,

@@ -460,3 +460,122 @@ def test_DT_091_a_bots_choice_made_again_after_a_restart_is_marked_in_the_replay
     replay.go(-1)
     assert replay.panel()[2] == "B: combat +3"
     assert [step.line for step in replay.steps if step.timed_out] == ["Y: pass"]
+
+
+def _committed_record(blue: str = "team b0=TH d0=WA g0=TR i0=GB", yellow: str = "team b21=TH d21=WA g21=TR i21=GB",
+                      blue_revealed: str | None = None) -> str:
+    """A server's record of two teams chosen in secret (docs/protocol.md section 10): each seat's commitment, its
+    reveal, then the lines the server applied (`blue`, `yellow`); `blue_revealed`: what Blue revealed, if not `blue`."""
+    from dungeon_twister.protocol.commit import commitment
+
+    table, nonce = "t1-0d67fc3c", bytes(range(32))
+    revealed = {"B": blue if blue_revealed is None else blue_revealed, "Y": yellow}
+    lines = ["game seed=7", f"# table {table}"]
+    lines += [f"# commit {seat} team {commitment(table, seat, 'team', revealed[seat], nonce).hex()}" for seat in "BY"]
+    lines += [f"# reveal {seat} team {nonce.hex()} {revealed[seat]}" for seat in "YB"]
+    return "\n".join([*lines, f"B: {blue}", f"Y: {yellow}"]) + "\n"
+
+
+def test_verify_finds_a_secret_choice_applied_other_than_the_one_its_player_revealed(tmp_path, capsys):
+    """`dt-client verify` promises every secret choice as committed: it checked that each reveal opens its
+    commitment, not that the record applies the choice revealed, so a record whose line `B: team ...` was edited
+    (its reveal left as it was) passed (audit rp33). The edges: a choice revealed in another order than the line's
+    canonical text is the same choice; a choice the clock laid (`# timeout`) needs no reveal; a record with no
+    `# table` line (hand-made) carries no commitments to check."""
+    assert Replay.of(_committed_record()).rounds == (2, [])
+    reordered = _committed_record(blue_revealed="team i0=GB g0=TR d0=WA b0=TH")
+    assert Replay.of(reordered).rounds == (2, []), "the same team, written in another order"
+    edited = _committed_record(blue="team b0=WA d0=TH g0=TR i0=GB", blue_revealed="team b0=TH d0=WA g0=TR i0=GB")
+    assert Replay.of(edited).rounds == (2, ["line 7 (B: team b0=WA d0=TH g0=TR i0=GB) is not the choice Blue "
+                                            "revealed for team"])
+    path = tmp_path / "edited.txt"
+    path.write_text(edited)
+    assert main(["verify", str(path)]) == 1
+    assert "NOT VERIFIED: line 7 (B: team b0=WA d0=TH g0=TR i0=GB) is not the choice Blue revealed for team" in \
+        capsys.readouterr().out
+    unrevealed = "".join(line for line in _committed_record().splitlines(keepends=True)
+                         if not line.startswith(("# commit B", "# reveal B")))
+    assert Replay.of(unrevealed).rounds == (1, ["line 5 (B: team b0=TH d0=WA g0=TR i0=GB) is a secret choice for "
+                                                "team that no reveal accounts for"])
+    timed_out = unrevealed.replace("B: team", "# timeout B team team b0=TH d0=WA g0=TR i0=GB\nB: team")
+    assert Replay.of(timed_out).rounds == (1, []), "laid by the clock, said by its comment"
+    hand_made = "".join(line for line in edited.splitlines(keepends=True) if not line.startswith("# table"))
+    assert Replay.of(hand_made).rounds == (0, [])
+
+
+def test_a_file_that_is_no_record_at_all_is_said_so_without_a_traceback(tmp_path, monkeypatch, capsys):
+    """A binary file was a UnicodeDecodeError's traceback; a 300 MB file was read whole (a larger one would fill
+    the memory); a 50 MB line was echoed whole in the error (audit rp33). Each is one line saying why."""
+    from dungeon_twister.client import replay as replay_module
+
+    binary = tmp_path / "game.bin"
+    binary.write_bytes("game seed=1\nB: team é".encode() + b"\xff\x00\n")
+    assert main(["verify", str(binary)]) == 1
+    assert capsys.readouterr().err == (f"dt-client: {binary} is not a game record: it is not text (UTF-8): byte "
+                                       "0xff at line 2, column 10\n")
+    monkeypatch.setattr(replay_module, "RECORD_FILE_LIMIT", len(RECORD))
+    small = tmp_path / "game.txt"
+    small.write_text(RECORD)
+    assert main(["verify", str(small)]) == 0, "a record of the limit's size is read"
+    capsys.readouterr()
+    small.write_text(RECORD + "\n")
+    assert main(["replay", str(small)]) == 1
+    assert "is not a game record: it is larger than any game record (0 MB at most)" in capsys.readouterr().err
+    monkeypatch.undo()
+    small.write_text("game seed=1 " + "x" * 50_000 + "\n")
+    assert main(["verify", str(small)]) == 1
+    err = capsys.readouterr().err
+    assert "line 1: unknown game option 'xxx" in err and len(err) < 600 and err.endswith("…\n")
+
+
+def test_replay_without_a_terminal_says_so_without_a_traceback(tmp_path, monkeypatch, capsys):
+    """`dt-client replay FILE < /dev/null`: prompt_toolkit's EOFError was a traceback (audit rp33)."""
+    from dungeon_twister.client import replay as replay_module
+
+    def no_terminal(replay, **kw):
+        raise EOFError
+
+    path = tmp_path / "game.txt"
+    path.write_text(RECORD)
+    monkeypatch.setattr(replay_module, "run_replay", no_terminal)
+    assert main(["replay", str(path)]) == 1
+    assert "the replay's screen needs a terminal to read its keys from" in capsys.readouterr().err
+
+
+def test_the_replay_panel_says_each_seats_vp_and_cards_and_their_hands_once_the_game_is_over():
+    """The replay's panel said the VP at the end only, and no hand at all, though a finished game's replay promises
+    everything that was hidden (README, Replays; audit rp33): each seat's VP and cards are said at each step, as
+    the game's panel says them, the hands themselves once the game is over (the board game's and the card game's:
+    the engine's view of everything now lists the card game's hands). The edge: an unfinished game's replay says
+    how many cards each holds, as a spectator saw, not which."""
+    unfinished = Replay.of(RECORD)
+    unfinished.go_to(2)
+    panel = unfinished.panel()
+    assert "Blue  0 VP · action: 4 in hand · combat: 9 cards · jumps: 3 · 10 tokens behind the screen" in panel
+    assert "Yellow  0 VP · action: 4 in hand · combat: 9 cards · jumps: 3 · 10 tokens behind the screen" in panel
+    over = Replay.of(RECORD + "# result winner=Y vp=B0,Y0 reason=resigned\n")
+    over.go_to(2)
+    hand = "action: 2 3 4 5 · combat: +0 +1 +2 +2 +3 +3 +4 +5 +6"
+    assert f"Blue  0 VP · {hand} · jumps: 3 · 10 tokens behind the screen" in over.panel(), \
+        "the hand itself, the game being over"
+
+    text, last = _card_record()
+    replay = Replay.of(text)
+    held = next(index for index, state in enumerate(replay.states) if state.player("Y").cards)
+    replay.go_to(held)
+    hand = " ".join(f"+{value}" for value in replay.states[held].player("Y").cards)
+    assert any(line.startswith("Yellow ") and line.endswith(f" · combat cards: {hand}") for line in replay.panel())
+    cut = Replay.of("".join(text.splitlines(keepends=True)[:held + 1]))  # the same game, not over there
+    cut.go_to(held)
+    count = len(replay.states[held].player("Y").cards)
+    assert cut.viewer is None
+    assert any(line.startswith("Yellow ") and line.endswith(f" · combat cards: {count} in hand")
+               for line in cut.panel())
+
+
+def test_on_a_60_column_terminal_the_replays_title_keeps_its_keys_whole():
+    """60 x 20 cut the title's last hint to "↑/↓ boar" (audit rp33): where the whole title does not fit, it leaves
+    the game's name out and keeps the keys. The edge: 80 columns keep the name."""
+    narrow = _replay_screen("", 60, rows=20)
+    assert " replay · F2 board/panel · ↑/↓ board" in narrow and "Dungeon Twister Online" not in narrow
+    assert "Dungeon Twister Online · replay · F2 board/panel · ↑/↓ board" in _replay_screen("", 80, rows=24)
