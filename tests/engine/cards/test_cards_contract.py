@@ -278,6 +278,30 @@ def test_DT_224_what_may_be_taken_back_moves_and_turns_not_reveals_combats_or_se
         ("it was told to each player differently (a detail of it is hidden)", {})
 
 
+def test_DT_224_a_move_that_scored_is_not_taken_back_and_the_refusal_says_so():
+    """Play-test pl33 asked to take back his Cleric's move out through Yellow's start zone (BG-EXIT-01) and read
+    "it showed what was hidden or began what cannot be undone", neither of which the move did. A move that scored
+    (an exit, PR-CORE-19, CG-VP-01; a character eliminated on the way) is still not taken back, and the refusal
+    says that it scored. A plain move beside it still may be."""
+    from dungeon_twister.engine import apply as board_apply
+    from dungeon_twister.engine import parse_action as board_parse
+    from dungeon_twister.engine import parse_position
+    from dungeon_twister.engine.core.events import event
+
+    from ..builders import position_text
+
+    scored = "it scored: a character left the maze or was eliminated"
+    board = parse_position(position_text("bWA@c20 yTR@h10"))
+    for text, refusal in (("move bWA c21", scored), ("move bWA c19", None)):
+        after, events = board_apply(board, board_parse(text, "B"))
+        assert BOARD.takeback_refusal(after, events) == (None if refusal is None else (refusal, {})), text
+    assert BOARD.takeback_refusal(board, [event("moved"), event("eliminated", token="bWA")]) == (scored, {})
+    s = build({"bSN": "a4", "yWA": "d1"})
+    for text, refusal in (("move bSN b4 Y1", scored), ("move bSN b4", None)):
+        after, events = apply(s, parse_action(text, "B"))
+        assert CARDS.takeback_refusal(after, events) == (None if refusal is None else (refusal, {})), text
+
+
 def test_a_card_id_typed_in_any_case_is_that_card_where_a_card_is_expected():
     """Play-test pt22 F5: the Card Game's board shows a wounded character in lower case (`btr`, `help cards`), and
     `attack yTH btr` or `hide bbk:1 bco:2` typed as seen were refused as a "bad word". Where the notation expects
