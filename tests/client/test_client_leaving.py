@@ -1065,7 +1065,15 @@ def test_bot_is_offered_only_before_the_game_and_its_refusal_never_says_to_watch
     completer = PromptCompleter(state)
     offered = {c.text for c in completer.get_completions(Document(""), CompleteEvent(completion_requested=True))}
     assert "bot" not in offered and "resign" in offered
-    state.view = {**state.view, "started": False}
+    # play-test pl33: `rematch` was offered in the middle of a game; it is once the game is over, and a takeback,
+    # a draw and a resignation only while it runs
+    assert {"undo", "draw"} <= offered and "rematch" not in offered
+    running = state.view
+    state.view = {**running, "outcome": {"winner": "B"}}
+    assert state.game_over
+    offered = {c.text for c in completer.get_completions(Document(""), CompleteEvent(completion_requested=True))}
+    assert "rematch" in offered and not offered & {"undo", "draw", "resign"} and "leave" in offered
+    state.view = {**running, "started": False}
     offered = {c.text for c in completer.get_completions(Document(""), CompleteEvent(completion_requested=True))}
     assert "bot" in offered
     wired.deliver(Error("seat_taken", "seat Y is taken", "client", False, template="seat {seat} is taken",
