@@ -1161,6 +1161,12 @@ def _placing(text) -> tuple[str, str, str] | None:
     return verb, words[1], (words[-1] if verb == "jump" else words[2]).split("-")[-1].lower()
 
 
+WHOLE_VERBS = ("end", "pass")
+"""The verbs that are whole actions by themselves: typed where they are not legal, they are sent, and the refusal
+gives the rule (a Card Game's `end` while a revealed room's cards were to be placed read "end: none of your
+legal actions now begins with it", play-test pl33, where the engine says to place them first, CG-GOLD-01)."""
+
+
 def _verb_alone(text: str, view: dict | None, verbs: Collection[str] = ()) -> list[str] | None:
     """The legal actions a verb typed alone begins (`reveal`, `attack`), when it is not itself an action (`end`):
     listed rather than played. The server takes an abbreviation that names one legal action as that action, and
@@ -1169,7 +1175,7 @@ def _verb_alone(text: str, view: dict | None, verbs: Collection[str] = ()) -> li
     word that is no verb may be an abbreviation, `g6`)."""
     word = text.strip()
     legal = (view or {}).get("legal")
-    if not word or " " in word or not isinstance(legal, list) or not legal or word in legal:
+    if not word or " " in word or not isinstance(legal, list) or not legal or word in legal or word in WHOLE_VERBS:
         return None
     named = [action for action in legal if isinstance(action, str) and action.split(" ", 1)[0] == word]
     return named if named or word in verbs else None

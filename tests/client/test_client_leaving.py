@@ -582,6 +582,15 @@ def test_a_verb_typed_alone_lists_its_actions_instead_of_playing_the_only_one():
     for typed, sent in (("End", "end"), ("MOVE bWA a1", "move bWA a1")):  # a verb in capitals (play-test 20b)
         ui.commands.run(typed)
         assert [m.text for m in wired.sent() if isinstance(m, Action)] == [sent]
+    # a verb that is a whole action is sent where it is not legal, for the rule that refuses it (play-test pl33: a
+    # Card Game's `end` while a revealed room's cards were to be placed read "none of your legal actions now
+    # begins with it")
+    state.view = {**state.view, "legal": ["place yKY a6", "place yKY b6"]}
+    for whole in ("end", "pass"):
+        ui.commands.run(whole)
+        assert [m.text for m in wired.sent() if isinstance(m, Action)] == [whole]
+    ui.commands.run("place")
+    assert wired.sent() == [] and state.notice.startswith("place: 2 actions")
 
 
 def test_a_line_typed_full_width_is_read_by_the_client_as_the_server_reads_it():
