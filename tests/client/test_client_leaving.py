@@ -1258,6 +1258,13 @@ def test_BG_OBJ_FIREBALL_01_02_a_fireball_at_nobody_or_at_ones_own_is_asked_agai
                                 "type it again to do it")
         ui.commands.run(text)  # typed again: sent (its verb as the client writes verbs)
         assert [m.text.lower() for m in wired.sent() if isinstance(m, Action)] == [text.lower()]
+    # Prison's Fireball Staff (PR-OBJ-STAFF-01): its own name and rule (play-test pl33 read "the wand is spent" of
+    # his Staff); the view's token renamed, since the engine's line of sight is the same
+    state.view = {**state.view, "tokens": [{**token, "id": "bFS", "code": "FS"} if token.get("code") == "FW" else token
+                                           for token in state.view["tokens"]]}
+    ui.commands.run("fireball bWZ n" if not met["n"] else "fireball bWZ w" if not met["w"] else "fireball bWZ e")
+    assert wired.sent() == [] and "would hit nobody, and the staff is spent all the same (PR-OBJ-STAFF-01)" in \
+        state.notice
 
 
 def test_DT_228_a_draw_offered_to_a_bot_is_asked_once_more():
