@@ -839,6 +839,12 @@ def test_look_at_a_rooms_name_says_it_names_a_room():
     assert bar == "A2 is a room: look SQUARE names a square, e.g. look c4", bar
     commands.run("look C4")
     assert wired.session.state.notice == "c4: Blue Warrior"
+    # a token's id is where it stands (play-test pl33 looked for his Wizard with `look bWZ` and read "bwz: not a
+    # square of this board"), in any case; a token not on the board is no square
+    for typed in ("look bWA", "look ytr", "look bRP"):
+        commands.run(typed)
+        assert wired.session.state.notice == {"look bWA": "c4: Blue Warrior", "look ytr": "c6: Yellow Troll",
+                                              "look bRP": "brp: not a square of this board (a0 to j21)"}[typed]
     # the Card Game's rooms hold zones, not squares (play-test pt25b F3)
     wired.session.state.view = {"game": "cards", "rooms": [{"room": "A", "revealed": True}], "figures": []}
     commands.run("look A")
