@@ -445,6 +445,11 @@ class Commands:
             # TRANSLATORS: how to type `look`: "look SQUARE" and "look c4" stay as they are
             raise UsageError(_("look SQUARE (at a table), e.g. look c4"))
         square = square.strip()
+        # a token's id (`look bWZ`: play-test pl33 looked for his Wizard so and read "bwz: not a square of this
+        # board"): the square it stands or lies on, where the board shows it
+        square = next((token["square"] for token in view.get("tokens") or ()
+                       if isinstance(token, dict) and isinstance(token.get("square"), str)
+                       and str(token.get("id", "")).lower() == square.lower()), square)
         rooms = {room.get("slot") or room.get("room") for room in view.get("rooms") or ()}
         if square in rooms and view.get("game") == "cards":  # (its zones are no squares: pt25b F3)
             # TRANSLATORS: `look` given a Card Game room's letter; look ZONE and look b2 stay as they are

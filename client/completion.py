@@ -196,9 +196,13 @@ class PromptCompleter(Completer):
             return LOBBY_COMMANDS
         if self.state.spectating:
             return SPECTATOR_COMMANDS
-        if (self.state.view or {}).get("started"):  # a bot sits only at a game not begun (pt25b F6)
-            return tuple(command for command in GAME_COMMANDS if command != "bot")
-        return GAME_COMMANDS
+        # a bot sits only at a game not begun (pt25b F6); a rematch is asked once the game is over, and then no
+        # takeback, draw or resignation is (play-test pl33 read `rematch` among the commands Tab offered in the
+        # middle of a game, which typed said "the game is not over yet")
+        over = self.state.game_over
+        unfit = ({"bot"} if (self.state.view or {}).get("started") else set()) \
+            | ({"undo", "draw", "resign"} if over else {"rematch"})
+        return tuple(command for command in GAME_COMMANDS if command not in unfit)
 
     def _actions(self, typed: list[str], partial: str) -> dict[str, str]:
         """Next words of legal actions, each with the action it completes or how many it leads to."""

@@ -154,6 +154,19 @@ TERRAIN_TOPICS = ("fog", "rockfall", "crevasse", "crevasses", "obstacle", "obsta
                   "terrain")
 """Words `help` answers with the Paladins & Dragons terrain (PD-TERR), as `help board` draws it."""
 
+WORD_TOPICS = {"slit": "PR-SLIT", "slits": "PR-SLIT", "arrow slit": "PR-SLIT", "arrow slits": "PR-SLIT",
+               "exit": "BG-EXIT", "exits": "BG-EXIT", "escape": "BG-EXIT", "escapes": "BG-EXIT",
+               "portcullis": "BG-TERR", "portcullises": "BG-TERR", "pit": "BG-PIT", "pits": "BG-PIT",
+               "line of sight": "BG-LOS", "sight": "BG-LOS", "los": "BG-LOS", "vp": "BG-VP", "prison": "PR-CORE"}
+"""Words of the rules a newcomer asks `help` about, and the rule family that answers (play-test pl33 asked `help
+slit`, `help exit`, `help escape`, `help portcullis` and `help prison`, and read "no help on ..." each time)."""
+CARD_WORD_TOPICS = {"slit": "CG-SLIT", "slits": "CG-SLIT", "arrow slit": "CG-SLIT", "arrow slits": "CG-SLIT",
+                    "exit": "CG-EXIT", "exits": "CG-EXIT", "escape": "CG-EXIT", "escapes": "CG-EXIT",
+                    "zone": "CG-ZONE", "zones": "CG-ZONE", "portcullis": "CG-ZONE", "portcullises": "CG-ZONE",
+                    "line of sight": "CG-LOS", "sight": "CG-LOS", "los": "CG-LOS", "vp": "CG-VP",
+                    "wheel": "CG-TURN", "action wheel": "CG-TURN"}
+"""The same words at a Card Game table, answered by its own rules."""
+
 VERBS = {
     "team": (
         "team b0=TH d0=WA g0=TR i0=GB", "BG-SETUP-04",
@@ -563,7 +576,8 @@ def _help_text(topic: str = "", *, at_table: bool = False, game: str = "board", 
         return cards_help()
     if lower == "board":
         return entries(_(BOARD_LEGEND) + "\n" + _(BOARD_LEGEND_PALADINS))
-    if lower in ("keys", "key", "keyboard") and at_table:  # (`help`'s last line: play-test pl31 asked so)
+    # (`help`'s last line: play-test pl31 asked so; `help key` is the Key, play-test pl33 in a Prison game)
+    if lower in ("keys", "keyboard") and at_table:
         return _(KEYS_HELP)
     if lower in TERRAIN_TOPICS:
         return _help_text("PD-TERR")
@@ -619,6 +633,9 @@ def _help_text(topic: str = "", *, at_table: bool = False, game: str = "board", 
     lines = _command_lines(lower)
     if lines:
         return entries("\n".join(lines))
+    words = CARD_WORD_TOPICS if game == "cards" else WORD_TOPICS
+    if " ".join(lower.split()) in words:
+        return rule_help(words[" ".join(lower.split())])
     if re.match(r"^[A-Za-z]{2}(-[A-Za-z0-9]+)+$", topic):
         return rule_help(topic.upper())
     if game == "cards":  # the Card Game's own characters and objects: other values, other rules
@@ -898,6 +915,12 @@ def _kind_help(topic: str) -> str | None:
                         *(["ranged"] if kind.ranged else [])]
             return "\n".join([f"{_(kind.name)} ({code}): " + joined(_object_effects(kind)),
                               *(f"  {example}" for example in _verb_examples(features))])
+    # a word of a kind's name (`help staff`, `help shield`: play-test pl33 read "no help on 'staff'"): the kinds
+    # whose name has it, each as its whole name gives it
+    named = [kind.name for kind in (*characters.values(), *objects.values())
+             if " " not in topic.strip() and topic.strip().lower() in re.split(r"[ -]", kind.name.lower())]
+    if named and len(topic.strip()) > 2:
+        return "\n\n".join(_kind_help(name) or "" for name in sorted(named))
     return None
 
 

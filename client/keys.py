@@ -16,8 +16,11 @@ from .state import ClientState
 
 
 def build_key_bindings(state: ClientState, prompt: Buffer, screens: ClientLayout,
-                       quit_client: Callable[[], None]) -> KeyBindings:
+                       quit_client: Callable[[], None], pasted: list[str] | None = None) -> KeyBindings:
+    """`pasted`: where a paste of several lines keeps the lines after its first, for the prompt to take in turn
+    (ClientUI._accept)."""
     bindings = KeyBindings()
+    pasted = [] if pasted is None else pasted
 
     @bindings.add("f2")
     def _switch(event: KeyPressEvent) -> None:
@@ -66,6 +69,27 @@ def build_key_bindings(state: ClientState, prompt: Buffer, screens: ClientLayout
                         "again (`quit` quits too)"))
             return
         quit_client()
+
+    @bindings.add(Keys.BracketedPaste)
+    def _paste(event: KeyPressEvent) -> None:
+        """A paste of several lines, one command a line. prompt_toolkit put them all in the one-line prompt, which
+        showed only the last (an empty line after the paste's last newline), and Enter sent them as one action,
+        refused for its second line's verb ("expected a token like bWA or yRP, got 'combat'", play-test pl33). Its
+        first line comes into the prompt, and each next one when the line before it has run (Enter), so that each
+        is read against the game as it then stands; Enter on an emptied prompt drops the rest."""
+        data = event.data.replace("\r\n", "\n").replace("\r", "\n")
+        if "\n" not in data:
+            event.current_buffer.insert_text(data)
+            return
+        lines = [line.strip() for line in data.split("\n") if line.strip()]
+        if not lines:
+            return
+        event.current_buffer.insert_text(lines[0])
+        pasted[:] = lines[1:]
+        if pasted:
+            # TRANSLATORS: after a paste of several lines into the prompt; {n} how many lines it had
+            state.say(_("{n} lines pasted: Enter runs this one, then the next comes into the prompt (Enter on an "
+                        "empty prompt drops the rest)").format(n=len(lines)))
 
     ignore_mouse_reports(bindings)
     return bindings

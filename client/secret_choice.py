@@ -8,6 +8,7 @@ stays on screen.
 
 from __future__ import annotations
 
+import re
 from difflib import get_close_matches
 
 from dungeon_twister.engine import ChooseTeam, IllegalAction, NotationError, Part, parse_action
@@ -58,6 +59,7 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
         text = " ".join(typed_text(text).split())  # (full-width, as the server reads an action: review rv28)
     except NotationError as error:
         raise ChoiceError(notation_error_text(error)) from None
+    text = _combat_card_words(text, legal)
     if parts is not None:
         return _resolve_build(text, parts, seat, game)
     if text in legal:
@@ -115,6 +117,26 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     if legal:
         raise ChoiceError(_("not one of your choices now, e.g. {example}").format(example=repr(legal[0])))
     raise ChoiceError(_("not one of your choices now"))
+
+
+_OTHER_GAMES_CARD = re.compile(r"(combat|card) \+?([0-9])", re.IGNORECASE)
+
+
+def _combat_card_words(text: str, legal: list[str]) -> str:
+    """A combat card typed in the other game's words, as the game at hand writes it: `combat +4` at a Card Game
+    table, whose notation is `card 4`, and `card 4` in a board game's combat, where `card` plays an action card
+    (play-test pl33 played a Prison game, then a Card Game, typed `combat +4` there and read "not one of your
+    choices now, e.g. 'card 0'"). Only where every choice is a combat card; any other text is left as typed."""
+    verbs = {choice.split()[0] for choice in legal}
+    match = _OTHER_GAMES_CARD.fullmatch(text)
+    if match is None or len(verbs) != 1 or not legal or not all(" " in choice for choice in legal):
+        return text
+    value = match.group(2)
+    if verbs == {"card"} and all(choice.split()[1].lstrip("+").isdigit() for choice in legal):
+        return f"card {value}"
+    if verbs == {"combat"}:
+        return f"combat +{value}"
+    return text
 
 
 MAX_EXPLAINED = 4096

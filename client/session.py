@@ -1113,6 +1113,15 @@ def _listed_three(text, view: dict, verbs: tuple[str, ...]) -> list[str] | None:
     return fits[0] if len(fits) == 1 else None
 
 
+def _carries(view: dict, figure: str, code: str) -> bool:
+    """Whether the view shows an object of `code` (FS) on the square of the figure `figure` (bWZ): the object it
+    carries."""
+    tokens = [token for token in view.get("tokens") or () if isinstance(token, dict)]
+    squares = {token.get("square") for token in tokens if token.get("id") == figure}
+    return any(token.get("character") is False and token.get("code") == code and token.get("square") in squares
+               for token in tokens if isinstance(token.get("square"), str))
+
+
 def _aimed_amiss(text: str, view: dict | None, seat: str | None) -> str | None:
     """What is amiss with the legal fireball or breath `text` (one the view lists), read from the view's line of
     sight (engine/boardgame/viewsight.py, the engine's rules): it would hit nobody (a fireball's wand or staff is
@@ -1132,11 +1141,17 @@ def _aimed_amiss(text: str, view: dict | None, seat: str | None) -> str | None:
         return None
     fireball, side = verb == "fireball", _(DIRECTION_NAMES.get(direction, direction))
     if hit.square is None:
-        # TRANSLATORS: a legal action that would waste the player's one-shot Fireball Wand (or Staff); {figure} the
-        # Wizard (bWZ), {side} a direction (east); "type it again" means the same action, typed as it is
-        warning = (_("{figure}'s fireball {side} would hit nobody, and the wand is spent all the same "
-                     "(BG-OBJ-FIREBALL-01): type it again to do it") if fireball else
-                   _("{figure}'s breath {side} would hit nobody (PD-CHAR-DRAGON-01): type it again to do it"))
+        if fireball and _carries(view, figure, "FS"):
+            # TRANSLATORS: as the Fireball Wand's sentence, for Prison's Fireball Staff (a play-test of a Prison game
+            # read "the wand is spent" of his Staff)
+            warning = _("{figure}'s fireball {side} would hit nobody, and the staff is spent all the same "
+                        "(PR-OBJ-STAFF-01): type it again to do it")
+        else:
+            # TRANSLATORS: a legal action that would waste the player's one-shot Fireball Wand; {figure} the
+            # Wizard (bWZ), {side} a direction (east); "type it again" means the same action, typed as it is
+            warning = (_("{figure}'s fireball {side} would hit nobody, and the wand is spent all the same "
+                         "(BG-OBJ-FIREBALL-01): type it again to do it") if fireball else
+                       _("{figure}'s breath {side} would hit nobody (PD-CHAR-DRAGON-01): type it again to do it"))
         return warning.format(figure=figure, side=side)
     if hit.shielded:
         # TRANSLATORS: {square} where the first characters on the line stand, spared by a Fire Shield there
@@ -1213,6 +1228,12 @@ def _placing(text) -> tuple[str, str, str] | None:
     return verb, words[1], (words[-1] if verb == "jump" else words[2]).split("-")[-1].lower()
 
 
+WHOLE_VERBS = ("end", "pass")
+"""The verbs that are whole actions by themselves: typed where they are not legal, they are sent, and the refusal
+gives the rule (a Card Game's `end` while a revealed room's cards were to be placed read "end: none of your
+legal actions now begins with it", play-test pl33, where the engine says to place them first, CG-GOLD-01)."""
+
+
 def _verb_alone(text: str, view: dict | None, verbs: Collection[str] = ()) -> list[str] | None:
     """The legal actions a verb typed alone begins (`reveal`, `attack`), when it is not itself an action (`end`):
     listed rather than played. The server takes an abbreviation that names one legal action as that action, and
@@ -1221,7 +1242,7 @@ def _verb_alone(text: str, view: dict | None, verbs: Collection[str] = ()) -> li
     word that is no verb may be an abbreviation, `g6`)."""
     word = text.strip()
     legal = (view or {}).get("legal")
-    if not word or " " in word or not isinstance(legal, list) or not legal or word in legal:
+    if not word or " " in word or not isinstance(legal, list) or not legal or word in legal or word in WHOLE_VERBS:
         return None
     named = [action for action in legal if isinstance(action, str) and action.split(" ", 1)[0] == word]
     return named if named or word in verbs else None

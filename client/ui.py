@@ -40,9 +40,11 @@ class ClientUI:
         self.prompt = Buffer(completer=PromptCompleter(self.state), complete_while_typing=True,
                              history=InMemoryHistory(), multiline=False, accept_handler=self._accept)
         self.screens = ClientLayout(self.state, self.prompt, clock)
+        self.pasted: list[str] = []
+        """The lines of a paste still to come into the prompt, one after each line run (keys.py, `_paste`)."""
         self.app: Application[None] = Application(
             layout=self.screens.layout,
-            key_bindings=build_key_bindings(self.state, self.prompt, self.screens, self.quit),
+            key_bindings=build_key_bindings(self.state, self.prompt, self.screens, self.quit, self.pasted),
             style=STYLE, full_screen=True, input=input, output=output)
         self.app.pre_run_callables.append(lambda: self.app.create_background_task(self._tick()))
         session.notify = self.invalidate
@@ -52,8 +54,21 @@ class ClientUI:
         self.app.after_render += self._after_render
 
     def _accept(self, buffer: Buffer) -> bool:
-        self.commands.run(buffer.text)
+        line, *rest = buffer.text.split("\n")  # (a paste's lines come one at a time, but whatever put several here)
+        if rest:
+            self.pasted[:0] = [more.strip() for more in rest if more.strip()]
+        elif not line.strip():
+            self.pasted.clear()  # Enter on an emptied prompt: the rest of a paste is not wanted
+        self.commands.run(line)
+        if self.pasted:
+            asyncio.get_running_loop().call_soon(self._next_pasted)
         return False  # clear the prompt (the line goes to the history)
+
+    def _next_pasted(self) -> None:
+        """The next line of a paste into the prompt, once the last one ran and the prompt was cleared."""
+        if self.pasted and not self.prompt.text:
+            self.prompt.text = self.pasted.pop(0)
+            self.prompt.cursor_position = len(self.prompt.text)
 
     def invalidate(self) -> None:
         self.app.invalidate()

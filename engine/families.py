@@ -134,6 +134,9 @@ class Family:
 
 
 _REVEALED, _COMBAT = N_("it revealed a room"), N_("it began a combat")
+_SCORED = N_("it scored: a character left the maze or was eliminated")
+"""(A move out through the opponent's start zone was refused "it showed what was hidden or began what cannot be
+undone", neither of which it did: play-test pl33.)"""
 
 
 BOARD = Family(
@@ -146,7 +149,8 @@ BOARD = Family(
     combat_card=CombatCard, bots=MappingProxyType(_board_bots.BOTS), verbs=_board_verbs,
     reveal_after=MappingProxyType({"team": "teams_revealed"}), end_rule="BG-END-02", rated=True, pack=_board_pack,
     choice_refusal=_board_card_refusal, legacy_action=_board_records.legacy_action,
-    not_taken_back=MappingProxyType({"room_revealed": _REVEALED, "combat_declared": _COMBAT}),
+    not_taken_back=MappingProxyType({"room_revealed": _REVEALED, "combat_declared": _COMBAT, "exited": _SCORED,
+                                     "eliminated": _SCORED}),
     takeback_kinds=frozenset({"moved", "room_rotated", "jumped", "wallwalked", "portcullis", "card_played",
                               "turn_ended", "turn_started", "pentacle"}))
 
@@ -164,7 +168,7 @@ CARDS = Family(
     verbs=lambda: list(_card_notation.VERBS), reveal_after=MappingProxyType({"hide": "teams"}),
     end_rule="CG-END-01", rated=False, choice_refusal=_cards.choice_refusal,
     legacy_action=_card_records.legacy_action,
-    not_taken_back=MappingProxyType({"reveal": _REVEALED, "attack": _COMBAT, "shoot": _COMBAT}),
+    not_taken_back=MappingProxyType({"reveal": _REVEALED, "attack": _COMBAT, "shoot": _COMBAT, "exit": _SCORED}),
     takeback_kinds=frozenset({"move", "rotate", "jump", "portcullis", "bend_bars", "levitate", "wallwalk",
                               "turn"}))
 

@@ -259,6 +259,8 @@ def _need_phase(state: CardState, action, phase: str, rule: str) -> None:
                 raise IllegalAction("CG-GOLD-01", "an action is resolved before another starts: the combat first")
             raise IllegalAction("CG-GOLD-01", "an action is resolved before another starts: placing the revealed "
                                 "room's cards first")
+        if phase == "place":  # (a play-test placed a card his opponent had just placed: "not the time for that now")
+            raise IllegalAction(rule, "no card of a revealed room is waiting to be placed")
         raise IllegalAction(rule, "not the time for that now")  # (the phase's name was the code's: "phase main")
     if action.seat not in state.to_act:
         raise IllegalAction(rule, "it is not your turn to act")  # the board game's words ("B is not to act" read badly)

@@ -318,7 +318,10 @@ def parse_action(text: str, seat: str) -> "object":
             # a code without its colour, where a card id stands (`seed KY D` read "bad word 'KY'": play-test pl31)
             raise NotationError("{word} needs its colour's letter: {blue} or {yellow}", text, column,
                                 word=repr(e.text), blue="b" + e.text.upper(), yellow="y" + e.text.upper()) from None
-        raise NotationError("bad word {word}", text, column, word=repr(e.text)) from None
+        # what the word should have been, pointed at where it stands (`seed yCL Z` read "bad word 'Z'", `face
+        # yWA:T yAS:X` "bad word 'X'", which said neither that a room is a letter A..H nor an icon T, S, C or R:
+        # play-test pl33)
+        raise NotationError(e.template, text, column, **e.values) from None
     raise unknown_verb(verb, VERBS, text)
 
 

@@ -489,6 +489,27 @@ def test_CG_TUT1_04_a_partial_hide_says_how_many_to_place_and_one_typed_in_lower
     assert resolve_choice("hide bMK:1", legal[:1], "B", game="cards") == "hide bMK:1 bSN:1"
 
 
+def test_CG_COMBAT_02_BG_COMBAT_02_a_combat_card_in_the_other_games_words_is_the_card_meant():
+    """Play-test pl33 played a Prison game, then a Card Game, and typed the board game's `combat +4` in a Card
+    Game combat: "not one of your choices now, e.g. 'card 0'". Where every choice is a combat card, `combat +4`
+    is the Card Game's `card 4` and `card 4` the board game's `combat +4`; a card not in hand is still refused
+    with its rule, and a text that is no card, or a choice that is not only a card, is left as typed."""
+    cards = ["card 0", "card 1", "card 4"]
+    for typed in ("combat +4", "combat 4", "Combat +4", "card +4", "+4"):
+        assert resolve_choice(typed, cards, "B", game="cards") == "card 4", typed
+    board = ["combat +0", "combat +1", "combat +4"]
+    for typed in ("card 4", "card +4", "combat 4", "+4"):
+        assert resolve_choice(typed, board, "B") == "combat +4", typed
+    with pytest.raises(ChoiceError) as refused:
+        resolve_choice("combat +6", cards, "B", game="cards")
+    assert refused.value.rule == "CG-COMBAT-02"
+    with pytest.raises(ChoiceError) as refused:
+        resolve_choice("card 6", board, "B")
+    assert (refused.value.rule, str(refused.value)) == ("BG-COMBAT-06", "you have no +6 combat card in hand")
+    with pytest.raises(ChoiceError):
+        resolve_choice("combat +4", ["mind +4", "mind none"], "B", game="cards")  # a Telepath's naming: no card
+
+
 def test_BG_COMBAT_06_CG_COMBAT_02_a_secret_card_not_in_hand_cites_its_rule():
     """`combat +6` without the +6, `card 9` in the card game: refused before anything is committed with the rule
     and the engine's sentence (the family's choice_refusal), not "not one of your choices now"."""

@@ -582,6 +582,15 @@ def test_a_verb_typed_alone_lists_its_actions_instead_of_playing_the_only_one():
     for typed, sent in (("End", "end"), ("MOVE bWA a1", "move bWA a1")):  # a verb in capitals (play-test 20b)
         ui.commands.run(typed)
         assert [m.text for m in wired.sent() if isinstance(m, Action)] == [sent]
+    # a verb that is a whole action is sent where it is not legal, for the rule that refuses it (play-test pl33: a
+    # Card Game's `end` while a revealed room's cards were to be placed read "none of your legal actions now
+    # begins with it")
+    state.view = {**state.view, "legal": ["place yKY a6", "place yKY b6"]}
+    for whole in ("end", "pass"):
+        ui.commands.run(whole)
+        assert [m.text for m in wired.sent() if isinstance(m, Action)] == [whole]
+    ui.commands.run("place")
+    assert wired.sent() == [] and state.notice.startswith("place: 2 actions")
 
 
 def test_a_line_typed_full_width_is_read_by_the_client_as_the_server_reads_it():
@@ -1065,7 +1074,15 @@ def test_bot_is_offered_only_before_the_game_and_its_refusal_never_says_to_watch
     completer = PromptCompleter(state)
     offered = {c.text for c in completer.get_completions(Document(""), CompleteEvent(completion_requested=True))}
     assert "bot" not in offered and "resign" in offered
-    state.view = {**state.view, "started": False}
+    # play-test pl33: `rematch` was offered in the middle of a game; it is once the game is over, and a takeback,
+    # a draw and a resignation only while it runs
+    assert {"undo", "draw"} <= offered and "rematch" not in offered
+    running = state.view
+    state.view = {**running, "outcome": {"winner": "B"}}
+    assert state.game_over
+    offered = {c.text for c in completer.get_completions(Document(""), CompleteEvent(completion_requested=True))}
+    assert "rematch" in offered and not offered & {"undo", "draw", "resign"} and "leave" in offered
+    state.view = {**running, "started": False}
     offered = {c.text for c in completer.get_completions(Document(""), CompleteEvent(completion_requested=True))}
     assert "bot" in offered
     wired.deliver(Error("seat_taken", "seat Y is taken", "client", False, template="seat {seat} is taken",
@@ -1241,6 +1258,13 @@ def test_BG_OBJ_FIREBALL_01_02_a_fireball_at_nobody_or_at_ones_own_is_asked_agai
                                 "type it again to do it")
         ui.commands.run(text)  # typed again: sent (its verb as the client writes verbs)
         assert [m.text.lower() for m in wired.sent() if isinstance(m, Action)] == [text.lower()]
+    # Prison's Fireball Staff (PR-OBJ-STAFF-01): its own name and rule (play-test pl33 read "the wand is spent" of
+    # his Staff); the view's token renamed, since the engine's line of sight is the same
+    state.view = {**state.view, "tokens": [{**token, "id": "bFS", "code": "FS"} if token.get("code") == "FW" else token
+                                           for token in state.view["tokens"]]}
+    ui.commands.run("fireball bWZ n" if not met["n"] else "fireball bWZ w" if not met["w"] else "fireball bWZ e")
+    assert wired.sent() == [] and "would hit nobody, and the staff is spent all the same (PR-OBJ-STAFF-01)" in \
+        state.notice
 
 
 def test_DT_228_a_draw_offered_to_a_bot_is_asked_once_more():

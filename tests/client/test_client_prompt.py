@@ -841,6 +841,12 @@ def test_look_at_a_rooms_name_says_it_names_a_room():
     assert bar == "A2 is a room: look SQUARE names a square, e.g. look c4", bar
     commands.run("look C4")
     assert wired.session.state.notice == "c4: Blue Warrior"
+    # a token's id is where it stands (play-test pl33 looked for his Wizard with `look bWZ` and read "bwz: not a
+    # square of this board"), in any case; a token not on the board is no square
+    for typed in ("look bWA", "look ytr", "look bRP"):
+        commands.run(typed)
+        assert wired.session.state.notice == {"look bWA": "c4: Blue Warrior", "look ytr": "c6: Yellow Troll",
+                                              "look bRP": "brp: not a square of this board (a0 to j21)"}[typed]
     # the Card Game's rooms hold zones, not squares (play-test pt25b F3)
     wired.session.state.view = {"game": "cards", "rooms": [{"room": "A", "revealed": True}], "figures": []}
     commands.run("look A")
@@ -1108,3 +1114,38 @@ def test_a_colour_sequence_typed_or_pasted_into_the_prompt_is_dropped_without_a_
 
         run(ui, script)
     assert wired.sent() == [Chat("hallo ROT")]
+
+
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+"""A terminal's bracketed paste: what is pasted comes between these, as one key (Keys.BracketedPaste)."""
+
+
+def test_a_paste_of_several_lines_comes_into_the_prompt_a_line_at_a_time():
+    """Play-test pl33 pasted three commands at once (`attack ycl`, `combat +2`, `move bCL g20`): the prompt showed
+    an empty line (the last after the paste's newline) and Enter sent the three as one action, refused for the
+    second line's verb. A paste's first line comes into the prompt, the next when Enter has run it, and so on;
+    Enter on an emptied prompt drops the rest. A line pasted with its newline is not run before Enter."""
+    wired = WiredSession()
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=DummyOutput())
+
+        async def script() -> None:
+            pipe.send_text(PASTE_START + "chat one\r\nchat two\n\n  chat three \nchat four\n" + PASTE_END)
+            await until(lambda: ui.prompt.text == "chat one")
+            assert "4 lines pasted" in ui.state.notice
+            pipe.send_text(ENTER)
+            await until(lambda: ui.prompt.text == "chat two")
+            pipe.send_text(ENTER)
+            await until(lambda: ui.prompt.text == "chat three")
+            assert wired.sent() == [Chat("one"), Chat("two")]
+            pipe.send_text("\x15")  # Ctrl-U empties the prompt: Enter then drops the rest of the paste
+            await until(lambda: ui.prompt.text == "")
+            pipe.send_text(ENTER)
+            await redrawn(ui)
+            assert ui.prompt.text == "" and ui.pasted == []
+            pipe.send_text(PASTE_START + "chat five\n" + PASTE_END)
+            await until(lambda: ui.prompt.text == "chat five")
+            await redrawn(ui)
+            assert wired.sent() == [], "a line pasted with its newline waits for Enter"
+
+        run(ui, script)

@@ -171,6 +171,23 @@ def test_help_keys_at_a_table_gives_the_screens_keys():
     assert client_help.help_text("keys").startswith("no help on 'keys'")
 
 
+def test_PR_SLIT_BG_EXIT_help_on_a_word_of_the_rules_or_of_a_kinds_name_answers():
+    """Play-test pl33, a newcomer to Prison, asked `help slit`, `help exit`, `help escape`, `help portcullis`,
+    `help prison` and `help staff`, and read "no help on ..." each time; `help key` gave the keyboard's keys, not
+    the Key. A word of the rules answers with its rule family (the Card Game's own at a card table), a word of a
+    kind's name with that kind (with each kind whose name has it); the keyboard is `help keys`."""
+    for word, family in (("slit", "PR-SLIT"), ("arrow slits", "PR-SLIT"), ("exit", "BG-EXIT"), ("Escape", "BG-EXIT"),
+                         ("portcullis", "BG-TERR"), ("prison", "PR-CORE"), ("line of sight", "BG-LOS")):
+        assert client_help.help_text(word, at_table=True).startswith(family + ": "), word
+    for word, family in (("slit", "CG-SLIT"), ("exit", "CG-EXIT"), ("wheel", "CG-TURN")):
+        assert client_help.help_text(word, at_table=True, game="cards").startswith(family + ": "), word
+    assert client_help.help_text("staff") == client_help.help_text("FS")
+    assert client_help.help_text("key", at_table=True) == client_help.help_text("KY")
+    assert client_help.help_text("shield") == client_help.help_text("FH") + "\n\n" + client_help.help_text("SH")
+    assert client_help.help_text("keys", at_table=True).startswith("Keys: Tab complete")
+    assert client_help.help_text("of").startswith("no help on 'of'"), "no word of two letters or fewer"
+
+
 def test_PR_CHAR_COLOSSUS_01_help_on_a_kind_names_the_command_of_each_ability():
     """Found by a play-test: `help CO` said "Bend bars (1 AP): destroys an adjacent ... portcullis" and no command,
     `help bend` had no help, and Tab offers `break` only where a portcullis is at hand: the player could not find

@@ -278,6 +278,30 @@ def test_DT_224_what_may_be_taken_back_moves_and_turns_not_reveals_combats_or_se
         ("it was told to each player differently (a detail of it is hidden)", {})
 
 
+def test_DT_224_a_move_that_scored_is_not_taken_back_and_the_refusal_says_so():
+    """Play-test pl33 asked to take back his Cleric's move out through Yellow's start zone (BG-EXIT-01) and read
+    "it showed what was hidden or began what cannot be undone", neither of which the move did. A move that scored
+    (an exit, PR-CORE-19, CG-VP-01; a character eliminated on the way) is still not taken back, and the refusal
+    says that it scored. A plain move beside it still may be."""
+    from dungeon_twister.engine import apply as board_apply
+    from dungeon_twister.engine import parse_action as board_parse
+    from dungeon_twister.engine import parse_position
+    from dungeon_twister.engine.core.events import event
+
+    from ..builders import position_text
+
+    scored = "it scored: a character left the maze or was eliminated"
+    board = parse_position(position_text("bWA@c20 yTR@h10"))
+    for text, refusal in (("move bWA c21", scored), ("move bWA c19", None)):
+        after, events = board_apply(board, board_parse(text, "B"))
+        assert BOARD.takeback_refusal(after, events) == (None if refusal is None else (refusal, {})), text
+    assert BOARD.takeback_refusal(board, [event("moved"), event("eliminated", token="bWA")]) == (scored, {})
+    s = build({"bSN": "a4", "yWA": "d1"})
+    for text, refusal in (("move bSN b4 Y1", scored), ("move bSN b4", None)):
+        after, events = apply(s, parse_action(text, "B"))
+        assert CARDS.takeback_refusal(after, events) == (None if refusal is None else (refusal, {})), text
+
+
 def test_a_card_id_typed_in_any_case_is_that_card_where_a_card_is_expected():
     """Play-test pt22 F5: the Card Game's board shows a wounded character in lower case (`btr`, `help cards`), and
     `attack yTH btr` or `hide bbk:1 bco:2` typed as seen were refused as a "bad word". Where the notation expects
@@ -317,7 +341,7 @@ def test_a_room_letter_an_icon_and_a_side_in_either_case_and_a_bad_word_pointed_
         assert format_action(parse_action(typed, "B")) == canonical, typed
     with pytest.raises(NotationError) as refused:
         parse_action("seed bKY x", "B")
-    assert refused.value.values == {"word": "'x'"} and refused.value.column == len("seed bKY ")
+    assert refused.value.template == "not a room (A..H)" and refused.value.column == len("seed bKY ")
     with pytest.raises(NotationError) as refused:
         parse_action("seed bKY i", "B")  # (eight rooms, A to H)
     assert refused.value.column == len("seed bKY ")
@@ -339,10 +363,26 @@ def test_a_code_typed_without_its_colour_is_refused_asking_for_the_letter():
     assert yellow.value.values == {"word": "'sn'", "blue": "bSN", "yellow": "ySN"} and yellow.value.column == 5
     with pytest.raises(NotationError) as room:
         parse_action("seed bKY x", "B")
-    assert room.value.template == "bad word {word}", "a room's letter is no code"
+    assert room.value.template == "not a room (A..H)", "a room's letter is no code"
     with pytest.raises(NotationError) as zone:
         parse_action("move bMK xx", "B")
-    assert zone.value.template == "bad word {word}", "nor a zone: only where a card id stands"
+    assert zone.value.template == "not a zone", "nor a zone: only where a card id stands"
+
+
+def test_a_word_the_card_notation_refuses_is_told_what_it_should_be_where_it_stands():
+    """Play-test pl33: `seed yCL Z` was refused "bad word 'Z'" and `face yWA:T yAS:X` "bad word 'X' at column 16",
+    which said neither that a room is named by a letter A to H (CG-SCEN-02) nor that a facing is an icon T, S, C or
+    R (CG-START-02). A word refused is refused for what it should have been, at its column."""
+    for text, template, word in (("seed yCL Z", "not a room (A..H)", "Z"),
+                                 ("face yWA:T yAS:X", "not a zone or an icon (T, S, C, R)", "X"),
+                                 ("move bMK B1^q", "not a zone or an icon (T, S, C, R)", "q"),
+                                 ("move bMK Y3 a1", "not a start position", "Y3"),
+                                 ("seed zzz D", "not a card id (e.g. bMK)", "zzz")):
+        with pytest.raises(NotationError) as refused:
+            parse_action(text, "Y")
+        assert refused.value.template == template, text
+        assert refused.value.column == text.rindex(word), text
+        assert str(refused.value) == f"{template} at column {text.rindex(word) + 1}: {text!r}"
 
 def test_an_unknown_card_game_verb_gets_the_nearest_verb_as_the_board_games():
     """Play-test pt22 F11: `pikc GO` was answered "unknown verb 'pikc'" where the board game and the lobby say

@@ -118,6 +118,8 @@ def test_CG_REVEAL_05_06_revealed_cards_are_placed_by_the_right_player():
     s4 = act(s3, "place bRP d2", "Y")
     assert s4.phase == "main" and s4.active == "B" and s4.item("bRP").where == "floor"
     assert s4.player("B").ap == 2
+    # play-test pl33 placed the card his opponent (a bot) had just placed, and read "not the time for that now"
+    assert refused(s4, "place bRP c2", "CG-REVEAL-06").template == "no card of a revealed room is waiting to be placed"
 
 
 # --- CG-ROT ----------------------------------------------------------------------------------------------------
