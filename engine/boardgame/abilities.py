@@ -261,14 +261,23 @@ def _fireball_names(state: GameState) -> tuple[str, ...]:
     return names if names in _NO_WAND else ("Fireball Wand",)
 
 
+def _fireball_rule(state: GameState) -> str:
+    """The rule a refusal of a fireball before its line cites: the game's fireball object's own (its `rules`, data:
+    Prison's Staff, PR-OBJ-STAFF-01, "same as" the Wand's, which a play-test of Prison was cited), the base set's
+    BG-OBJ-FIREBALL-01 where it has none or a mix has both."""
+    rules = {kind.rules.get("fireball", "BG-OBJ-FIREBALL-01") for kind in state.catalogue.objects.values()
+             if kind.use == "fireball"}
+    return rules.pop() if len(rules) == 1 else "BG-OBJ-FIREBALL-01"
+
+
 def fireball(ctx: Ctx, action: Fireball) -> None:
     """BG-OBJ-FIREBALL-01..07: the first character in line of sight is eliminated."""
     wizard = ctx.token(action.token)
     if not ctx.has_ability(wizard, "spellcaster"):
-        raise IllegalAction("BG-OBJ-FIREBALL-01", _NOT_SPELLCASTER[_fireball_names(ctx.s)], wizard=wizard.id)
+        raise IllegalAction(_fireball_rule(ctx.s), _NOT_SPELLCASTER[_fireball_names(ctx.s)], wizard=wizard.id)
     wand = carried_use(ctx.s, wizard, "fireball") if wizard.where == "board" else None
     if wand is None:
-        raise IllegalAction("BG-OBJ-FIREBALL-01", _NO_WAND[_fireball_names(ctx.s)], wizard=wizard.id)
+        raise IllegalAction(_fireball_rule(ctx.s), _NO_WAND[_fireball_names(ctx.s)], wizard=wizard.id)
     if action.direction not in DIRECTIONS:
         raise IllegalAction("BG-OBJ-FIREBALL-02", "choose a direction: n, e, s or w")
     ctx.actor(action.seat, action.token, wounded_rule="BG-ABIL-04")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dungeon_twister.engine import event_view, view
 
 from ..builders import act, apply_texts, assert_refused, legal_set, where
-from .builders import prison_position
+from .builders import mixed_position, prison_position
 
 
 def combat_refused(cases) -> None:
@@ -228,10 +228,14 @@ def test_PR_OBJ_STAFF_01_02_the_fireball_staff_kills_the_first_person_even_throu
     assert (where(after, "yNG"), where(after, "bFS"), after.ap, after.vp("B")) == ("eliminated", "discarded", 4, 1)
     assert legal_set(prison_position("bNG@d14 bFS@d14 yMK@g14 yTP@h5"), verb="fireball") == set()
     assert load("prison").objects["FS"].magic
-    # a refusal names Prison's Staff, not the base set's Wand (a play-test was told "carries no Fireball Wand")
-    assert assert_refused(after, "fireball bWZ e", "BG-OBJ-FIREBALL-01").message == "bWZ carries no Fireball Staff"
+    # a refusal names Prison's Staff and its rule, not the base set's Wand and BG-OBJ-FIREBALL-01 (play-tests were
+    # told "carries no Fireball Wand", then pl33 "carries no Fireball Staff (help BG-OBJ-FIREBALL-01)")
+    assert assert_refused(after, "fireball bWZ e", "PR-OBJ-STAFF-01").message == "bWZ carries no Fireball Staff"
     assert assert_refused(prison_position("bNG@d14 bFS@d14 yMK@g14 yTP@h5"), "fireball bNG e",
-                          "BG-OBJ-FIREBALL-01").message == "only the Wizard can use the Fireball Staff, not bNG"
+                          "PR-OBJ-STAFF-01").message == "only the Wizard can use the Fireball Staff, not bNG"
+    # a game with both objects cites the base set's rule, which the Staff's points to ("same as")
+    assert assert_refused(mixed_position("bWZ@d14 yNG@g14 yTP@h5"), "fireball bWZ e",
+                          "BG-OBJ-FIREBALL-01").message == "bWZ carries no Fireball Wand or Staff"
 
 
 def test_BG_CARRY_04_PR_RANGED_02_a_carried_wounded_character_is_no_target_of_a_shot():
@@ -262,7 +266,6 @@ def test_PR_RANGED_07_BG_PIT_07_a_thief_shot_on_a_pit_dies_unless_a_rope_holds_h
     """A mixed game (DT-109): the yellow Thief stands on the pit c8 by her Acrobatics; shot and beaten, she is
     wounded, loses the ability and falls (BG-PIT-07: 1 VP for Blue); with a Rope she hangs on, wounded (BG-PIT-08).
     The shooter fights with his Bow's 1 (PR-RANGED-05): 1 + 6 against 2 + 0."""
-    from .builders import mixed_position
 
     fell, resolved = fight(mixed_position("bCL@c5 bBW@c5 yTH@c8 yTP@h1"), "shoot bCL yTH", 6, 0)
     assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (7, 2, "B")
