@@ -100,24 +100,30 @@ def pack(outcomes: dict) -> Packed | None:
     cost Python's work, ~1 us each (~25 us a search of ~25 outcomes, half of them such, in the server's games)."""
     codes = _CODE
     routes = outcomes.values()
+    keys: list = []
     taken: list[int] = []
     ids: list[str] = []
     try:
         blob = bytes(map(codes.__getitem__, chain.from_iterable(routes)))
         starts = array("H", accumulate(map(len, routes), initial=0))
-        keys = list(outcomes)
-        for index in [index for index, (_, take, leave) in enumerate(keys) if take is not None or leave]:
-            dest, take, leave = keys[index]
-            keys[index] = 256 + len(taken)
-            if take is not None and take not in ids:
-                ids.append(take)
-            taken += (codes[dest], 0 if take is None else ids.index(take) + 1, len(leave))
+        for key in outcomes:  # (one pass: a plain key's code, or a record's; 16 K instructions a search less)
+            dest, take, leave = key
+            if take is None and not leave:
+                keys.append(codes[dest])
+                continue
+            keys.append(256 + len(taken))
+            if take is None:
+                taken += (codes[dest], 0, len(leave))
+            else:
+                if take not in ids:
+                    ids.append(take)
+                taken += (codes[dest], ids.index(take) + 1, len(leave))
             for token, square in leave:
                 if token not in ids:
                     ids.append(token)
                 taken += (ids.index(token), codes[square])
         record = bytes(taken)  # ValueError past 255
-        keys = array("H", [codes[key[0]] if type(key) is tuple else key for key in keys])  # OverflowError
+        keys = array("H", keys)  # OverflowError
     except (KeyError, OverflowError, ValueError):
         return None
     return Packed(keys, record, tuple(ids), blob, starts)

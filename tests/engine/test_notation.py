@@ -130,6 +130,23 @@ def test_route_is_a_witness_not_part_of_the_action():
     assert format_action(routed) == "move bWA d5"
 
 
+@pytest.mark.parametrize("move, text", [
+    (Move("B", "bWA", (3, 4)), "move bWA d5"),
+    (Move("B", "bWA", (3, 4), "bTS"), "move bWA d5 +bTS"),
+    (Move("B", "bPA", (3, 4), "bSW+bTS"), "move bPA d5 +bSW +bTS"),  # a Paladin takes two (movement.takes)
+    (Move("B", "bWA", (3, 4), None, (("bTS", (2, 3)),)), "move bWA d5 bTS@c4"),
+    (Move("B", "bWA", (3, 4), None, (("bTS", (2, 3)), ("bSW", (0, 0)), ("bRP", (0, 1)))),
+     "move bWA d5 bRP@a2 bSW@a1 bTS@c4"),  # what is left, sorted (by id, then square)
+    (Move("B", "bWA", (3, 4), "bRP", (("bTS", (2, 3)), ("bTS", (1, 3)))), "move bWA d5 +bRP bTS@b4 bTS@c4"),
+    (Move("B", "bWA", (9, 23), None, (("bTS", [2, 3]),)), "move bWA j24 bTS@c4"),  # a square named first here, a list
+])
+def test_a_moves_text_names_what_it_takes_then_what_it_leaves_in_order(move, text):
+    """move_text writes the text without `_items`' lists (issue 7): the same canonical text, which parses back."""
+    assert format_action(move) == text
+    assert parse_action(text, "B") == Move("B", move.token, move.dest, move.take,
+                                           tuple((t, tuple(sq)) for t, sq in sorted(move.leave)))
+
+
 def test_resolve_input_accepts_unique_abbreviations():
     state = position("bWA@c3 yTR@c4 bTH@h3")
     assert resolve_input(state, "B", "attack yTR") == Attack("B", "bWA", "yTR")

@@ -127,6 +127,25 @@ def test_a_route_is_found_only_where_a_record_starts():
     assert pack({}) is not None and len(pack({})) == 0
 
 
+def test_outcomes_past_the_packed_forms_limits_are_left_as_they_are():
+    """`pack` gives None, and the entry keeps its outcomes as they were, for more than 256 tokens left, for routes of
+    more than 65,535 squares in all, and for records of keys that take or leave past what a 2-byte key holds; up to
+    those limits, what it packs reads back the same, takes and leaves together too."""
+    a1, b1 = (0, 0), (1, 0)
+    named = {(b1, None, ((f"t{i}", a1),)): (b1,) for i in range(257)}  # a 257th token left: past a byte's ids
+    assert pack(named) is None
+    del named[(b1, None, (("t256", a1),))]
+    assert pack(named) is not None and [pack(named).route(key) for key in named] == list(named.values())
+    assert pack({(a1, None, ()): (b1,) * 65_536}) is None and pack({(a1, None, ()): (b1,) * 65_535}) is not None
+    many = {(SQUARES[n % 250], "t7" if n % 2 else None, tuple((f"t{i}", SQUARES[n // 250]) for i in range(100))):
+            (a1, SQUARES[n % 250]) for n in range(400)}  # each record 3 + 200 bytes: 322 keys fit, not the 323rd
+    assert pack(many) is None
+    fitting = dict(list(many.items())[:322])
+    packed = pack(fitting)
+    assert packed is not None and list(packed.items()) == list(fitting.items())
+    assert pack(dict(list(many.items())[:323])) is None
+
+
 def test_a_packed_legal_table_finds_its_texts_and_nothing_else():
     state = next(state for state, _ in _positions(Options(), 13, 20) if len(legal_actions(state)) > 2)
     seat = state.to_act[0]
