@@ -199,9 +199,11 @@ class PromptCompleter(Completer):
         # a bot sits only at a game not begun (pt25b F6); a rematch is asked once the game is over, and then no
         # takeback, draw or resignation is (play-test pl33 read `rematch` among the commands Tab offered in the
         # middle of a game, which typed said "the game is not over yet")
+        # (nor after a game a person left, ours by resigning: `may_rematch`; pl33 was offered it and told "you left
+        # that table")
         over = self.state.game_over
         unfit = ({"bot"} if (self.state.view or {}).get("started") else set()) \
-            | ({"undo", "draw", "resign"} if over else {"rematch"})
+            | ({"undo", "draw", "resign"} if over else {"rematch"}) | (set() if self.state.may_rematch else {"rematch"})
         return tuple(command for command in GAME_COMMANDS if command not in unfit)
 
     def _actions(self, typed: list[str], partial: str) -> dict[str, str]:

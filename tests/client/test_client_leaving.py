@@ -139,6 +139,10 @@ def test_the_resigner_stays_on_the_finished_games_screen_as_the_player_who_stays
     (aborted, nothing to see) goes to the lobby at once."""
     from dungeon_twister.protocol import ListTables, Left, TableEvent
 
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from dungeon_twister.client.completion import PromptCompleter
     from dungeon_twister.client.panel import game_panel
 
     wired = WiredSession()
@@ -163,6 +167,9 @@ def test_the_resigner_stays_on_the_finished_games_screen_as_the_player_who_stays
         return
     assert state.at_table and state.game_over and state.notice == (
         "you resigned at table t-1, Yellow wins · `leave` goes back to the lobby")
+    # Tab offers no `rematch`: it would be refused, "you left that table" (play-test pl33; against a person here)
+    offered = {c.text for c in PromptCompleter(state).get_completions(Document(""), CompleteEvent(completion_requested=True))}
+    assert "leave" in offered and "rematch" not in offered
     panel = "".join(text for _, text, *rest in game_panel(state, 0.0))
     again = "to step through this game again: dt-client replay t-1 --server 127.0.0.1:7870"
     if where == "server":
