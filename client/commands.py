@@ -580,7 +580,7 @@ def _card_table_options(words: list[str]) -> TableOptions:
         elif word in ("mutual", "full", "draft"):
             if teams not in (None, word):  # (a play-test's `standard draft mutual` got the last one, unsaid)
                 # TRANSLATORS: mutual, full and draft are options of `create cards standard`, typed as they are
-                raise UsageError(_("one team selection a table: mutual, full or draft (CG-SEL)"))
+                raise UsageError(_("one team selection per table: mutual, full or draft (CG-SEL)"))
             teams = word
         elif word not in ("private", "timers", "secret"):
             # TRANSLATORS: how to create a Card Game table: the commands and the word secret (an option) are typed

@@ -307,7 +307,7 @@ class Play:
         if not self.running or undo is None or undo[1] != seat:
             why, values = ((N_("no game is running"), {}) if not self.running else
                            # a combat begun by one's own attack ends with the cards, the opponent's the last of them
-                           (N_("the last action was a secret choice, such as a combat card"), {}) if game.last_secret
+                           (N_("the last action was a secret choice"), {}) if game.last_secret
                            else (N_("the last action is your opponent's"), {}) if game.last_seat not in (None, seat)
                            else game.undo_refusal)
             # the reason's template after a head the client translates on its own (docs/protocol.md, `error`)

@@ -398,7 +398,7 @@ def test_create_cards_makes_a_card_table_and_refuses_the_board_options():
         parse_table_options("cards full")
     with pytest.raises(UsageError, match="not both"):
         parse_table_options("cards standard tutorial=2")
-    with pytest.raises(UsageError, match=r"one team selection a table: mutual, full or draft \(CG-SEL\)"):
+    with pytest.raises(UsageError, match=r"one team selection per table: mutual, full or draft \(CG-SEL\)"):
         parse_table_options("cards standard draft mutual")  # (a play-test got the last word, unsaid)
     assert parse_table_options("cards standard draft draft").teams == "draft"
 
