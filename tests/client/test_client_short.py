@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dungeon_twister.engine import Options, apply, new_game, parse_action
 from dungeon_twister.engine.cards import CardOptions
-from dungeon_twister.protocol import Snapshot
+from dungeon_twister.protocol import Joined, Snapshot
 from dungeon_twister.server.viewing import ViewPoint, table_view
 
-from test_client_prompt import TABLE
+from test_client_prompt import TABLE, WiredSession
 from test_client_sixty import F2, PAGE_DOWN, PAGE_UP, at_card_table, free_build_table, grids
 
 PANEL = 68
@@ -100,3 +100,31 @@ def test_F2_away_from_the_panel_and_back_keeps_where_it_was_scrolled_on_60_by_20
     scrolled to the build's lists and looked at the board finds them again."""
     _top, scrolled, _board, again = grids(free_build_table(), [F2, PAGE_DOWN, F2, F2])
     assert again == scrolled and any(row.startswith("  characters (characters=...)") for row in again), again
+
+
+def test_BG_SETUP_04_a_rounds_check_is_reachable_at_the_panels_end_not_cut_under_what_to_type_on_100_by_24():
+    """pt33, at 100 x 24 in the hidden placement after the team choice: the starting team's round ("...; the
+    opponent's choice is shown when the game shows it, checked to be the one he made before he saw yours") stood
+    under "Your move" in the window of what to type, which does not scroll, and lost its end there. It is at the
+    end of the rest of the panel, which scrolls (F2, PgDn); the edge: what to type keeps its window, whole."""
+    from dungeon_twister.client.state import SecretChoice
+    from dungeon_twister.engine import legal_actions
+
+    state = new_game(Options(), 3)
+    state, _ = apply(state, parse_action("team b0=CL d0=GB g0=MK i0=TH", "B"))
+    state, _ = apply(state, list(legal_actions(state, "Y"))[0])
+    assert state.phase == "hide" and state.to_act == ("B",)
+    wired = WiredSession()
+    wired.session.join(TABLE, "B")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "B"))
+    wired.session.state.secrets["team"] = SecretChoice("team", "team b0=CL d0=GB g0=MK i0=TH", revealed=True)
+    point = ViewPoint(state, {"B": "ann", "Y": "bob"}, {"id": TABLE}, True)
+    wired.deliver(Snapshot(TABLE, 0, table_view(point, "B")))
+    shown = grids(wired, ["", F2, PAGE_DOWN * 3], rows=24, columns=100)
+    first, end = panel(shown[0]), panel(shown[-1])
+    own = first[next(n for n, row in enumerate(first) if row.startswith("Your move")):]
+    own = own[:next(n for n, row in enumerate(own) if row.startswith("────"))]
+    assert "".join(own).startswith("Your move: hide a token") and "type hide" in "".join(own), own
+    assert not any("chose" in row for row in own), own
+    assert "before he saw yours" in " ".join(end), end
