@@ -103,7 +103,7 @@ class Scroll:
 
     def _taller(self) -> bool:
         info = self.window.render_info if self.window else None
-        return info is not None and info.content_height > info.window_height
+        return info is not None and _rows(info) > info.window_height
 
     def keep(self, kind: object) -> int:
         """The offset for a text of this `kind`: its top (0) when the kind is another than last time, else where it
@@ -121,7 +121,7 @@ class Scroll:
         info = self.window.render_info if self.window else None
         if info is None:
             return
-        bottom = max(0, info.content_height - info.window_height)
+        bottom = max(0, _rows(info) - info.window_height)
         start = min(self.offset, bottom)  # (`END` stands for the bottom)
         self.offset = min(bottom, max(0, start + direction * max(1, info.window_height - 4)))
 
@@ -138,12 +138,22 @@ class ScrollArrows(ScrollbarMargin):
         drawn = super().create_margin(window_render_info, width, height)
         info = window_render_info
         above = info.vertical_scroll > 0
-        below = info.vertical_scroll + info.window_height < info.content_height
+        below = info.vertical_scroll + info.window_height < _rows(info)
         arrows = [n for n, (style, *_rest) in enumerate(drawn) if style == "class:scrollbar.arrow"]
         for n, more in zip(arrows, (above, below) if len(arrows) == 2 else ()):
             if not more:
                 drawn[n] = ("class:scrollbar.background", " ")
         return drawn
+
+
+def _rows(info: WindowRenderInfo) -> int:
+    """The lines of a window's text up to its last that is not blank: a scroll's end. The side panel's text ends with
+    a blank line (before what to type), and at its end a "v" stood for that line alone, which PgDn then showed
+    (pt33 at 60 x 20)."""
+    rows = info.content_height
+    while rows > 0 and not "".join(text for _style, text, *_ in info.ui_content.get_line(rows - 1)).strip():
+        rows -= 1
+    return rows
 
 
 def _prompt_scroll(window: Window, width: int) -> int:

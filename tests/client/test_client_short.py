@@ -18,6 +18,13 @@ BLUE = "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,
 YELLOW = "build pairs=41,42 characters=AS,CL,GO,IL,NG,PP,TR,WM objects=CH,DS,FS,RG,RP,SP"
 
 
+def steady(wired: WiredSession) -> WiredSession:
+    """`wired` without the flash of its turn's start (" ► YOUR TURN", a few seconds at the panel's top): a slow run
+    saw it go between two screens, the panel's lines moved by one."""
+    wired.session.state.turn_since = None
+    return wired
+
+
 def panel(screen: list[str]) -> list[str]:
     return [row[PANEL:] for row in screen[1:-3]]
 
@@ -39,7 +46,7 @@ def test_PD_TEAM_FREE_01_the_panel_beside_the_board_scrolls_to_a_free_builds_lis
     panel's end (Yellow's hand) comes into view; the edge: the keys scroll the board again after a second F2, and
     PgUp brings the panel's top back exactly."""
     top, chosen, down, end, back, up, up_again = grids(
-        free_build_table(), ["", F2, PAGE_DOWN, PAGE_DOWN + PAGE_DOWN, F2, PAGE_UP + F2, PAGE_UP * 3],
+        steady(free_build_table()), ["", F2, PAGE_DOWN, PAGE_DOWN + PAGE_DOWN, F2, PAGE_UP + F2, PAGE_UP * 3],
         rows=24, columns=100)
     assert top[-1].startswith(" F2 board/panel · PgUp/PgDn board · "), top[-1]
     assert not any("characters=..." in row for row in panel(top)), panel(top)
@@ -58,15 +65,15 @@ def test_PD_TEAM_FREE_01_the_panel_beside_the_board_scrolls_to_a_free_builds_lis
 
 
 def test_CG_TUTO_PgUp_PgDn_scroll_the_panel_beside_a_board_that_fits_with_no_F2():
-    """At 100 x 24 the Card Game's tutorial board (17 rows) fits and the panel beside it does not: PgUp/PgDn scroll
+    """At 100 x 22 the Card Game's tutorial board (17 rows) fits and the panel beside it does not: PgUp/PgDn scroll
     the panel with no F2 to press, and the hints do not name F2; the edge: a free build's board game at 120 x 50,
     where the panel fits and the board does not, names the board and no F2."""
-    fits, down = grids(at_card_table(CardOptions(1)), ["", PAGE_DOWN], rows=24, columns=100)
+    fits, down = grids(steady(at_card_table(CardOptions(1))), ["", PAGE_DOWN], rows=22, columns=100)
     assert " PgUp/PgDn panel · " in fits[-1] and "F2" not in fits[-1], fits[-1]
     assert any(row.endswith("v") for row in panel(fits)), panel(fits)
     assert any(row.endswith("^") for row in panel(down)) and panel(down) != panel(fits), panel(down)
     assert board(down) == board(fits)
-    whole = grids(free_build_table(), [""], rows=50, columns=120)[-1]
+    whole = grids(steady(free_build_table()), [""], rows=50, columns=120)[-1]
     assert whole[-1].endswith("PgUp/PgDn board") and "F2" not in whole[-1], whole[-1]
 
 
@@ -79,7 +86,7 @@ def test_a_new_phase_shows_the_panels_top_the_same_phase_keeps_where_it_was_scro
     blue, _ = apply(state, parse_action(BLUE, "B"))
     both, _ = apply(blue, parse_action(YELLOW, "Y"))
     for columns, rows, left in ((60, 20, 0), (100, 24, PANEL)):
-        wired = free_build_table()
+        wired = steady(free_build_table())
 
         def deliver(state, n: int):
             point = ViewPoint(state, {"B": "ann", "Y": "bob"}, {"id": TABLE}, True)
@@ -98,7 +105,7 @@ def test_a_new_phase_shows_the_panels_top_the_same_phase_keeps_where_it_was_scro
 def test_F2_away_from_the_panel_and_back_keeps_where_it_was_scrolled_on_60_by_20():
     """The same phase keeps the panel's scroll across F2 (the board shown, then the panel again): a player who
     scrolled to the build's lists and looked at the board finds them again."""
-    _top, scrolled, _board, again = grids(free_build_table(), [F2, PAGE_DOWN, F2, F2])
+    _top, scrolled, _board, again = grids(steady(free_build_table()), [F2, PAGE_DOWN, F2, F2])
     assert again == scrolled and any(row.startswith("  characters (characters=...)") for row in again), again
 
 
@@ -128,3 +135,17 @@ def test_BG_SETUP_04_a_rounds_check_is_reachable_at_the_panels_end_not_cut_under
     assert "".join(own).startswith("Your move: hide a token") and "type hide" in "".join(own), own
     assert not any("chose" in row for row in own), own
     assert "before he saw yours" in " ".join(end), end
+
+
+def test_PD_TEAM_FREE_01_at_the_panels_end_no_v_stands_for_its_last_blank_line_on_60_by_20():
+    """pt33 at 60 x 20: the side panel's text ends with a blank line (before what to type); at the end of its
+    lists a "v" still said there was more, and PgDn showed only that blank line. A scroll ends at its text's last
+    line that is not blank: at its end (Yellow's hand) the panel's last row is that line, with no "v"; the edge: a
+    PgDn more changes nothing."""
+    for rows in (20, 21):
+        shown = grids(steady(free_build_table()), [F2] + [PAGE_DOWN] * 7, rows=rows)
+        end = shown[-1][1:-3]
+        last = end[next(n for n, row in enumerate(end) if row.startswith("Choose in secret")) - 1]
+        assert last.startswith("  jumps: 3"), end
+        assert not any(row.endswith("v") for row in end) and shown[-1] == shown[-2]
+        assert any(row.startswith("  combat: 9 cards") for row in end), end
