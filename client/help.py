@@ -54,8 +54,9 @@ LOBBY_COMMANDS = (
 # TRANSLATORS: the keys of the table's screen (Tab, Up/Down, PageUp/PageDown, F1, Esc, F2) as printed on a
 # keyboard
 KEYS_HELP = N_("Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board (the help while it is open, the "
-               "side panel while F2 shows it), F1 help, Esc close help, F2 board or side panel (on a terminal "
-               "narrower than 97 columns), "
+               "side panel while F2 shows it or while its end is cut beside a board that fits), F1 help, Esc close "
+               "help, F2 board or side panel (on a terminal narrower than 98 columns; on a wider one, which of them "
+               "PageUp/PageDown scroll), "
                "Shift+Left/Right the board's left or right end (on a terminal narrower than the board).")
 """The keys of a table's screen: the last entry of its `help`, and `help keys`."""
 

@@ -24,7 +24,8 @@ def build_key_bindings(state: ClientState, prompt: Buffer, screens: ClientLayout
 
     @bindings.add("f2")
     def _switch(event: KeyPressEvent) -> None:
-        """On a narrow terminal, switch between the board and the side panel."""
+        """On a narrow terminal, switch between the board and the side panel; on a wide one, which of them PgUp/PgDn
+        scroll while both are cut (`ClientLayout.panel_paged`)."""
         screens.show_panel = not screens.show_panel
 
     @bindings.add("f1")
@@ -41,7 +42,8 @@ def build_key_bindings(state: ClientState, prompt: Buffer, screens: ClientLayout
 
     @bindings.add("pageup")
     def _page_up(event: KeyPressEvent) -> None:
-        """Scroll the help box while it is open, else the side panel while F2 shows it, else the board."""
+        """Scroll the help box while it is open, else the side panel while F2 shows it (or beside the board:
+        `ClientLayout.panel_paged`), else the board."""
         screens.paged()[0].page(-1)
 
     @bindings.add("pagedown")

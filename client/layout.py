@@ -80,6 +80,8 @@ class Scroll:
         """What the window shows (`follow`): another text starts at its top."""
         self.barred = False
         """What `overflows` last answered."""
+        self.kind: object = None
+        """The kind of text last shown (`keep`)."""
 
     def follow(self, showing: object) -> int:
         """The offset for the text `showing`: when it is another than last time, 0, or `END` for an `EndFirst` text
@@ -101,14 +103,25 @@ class Scroll:
 
     def _taller(self) -> bool:
         info = self.window.render_info if self.window else None
-        return info is not None and info.content_height > info.window_height
+        return info is not None and _rows(info) > info.window_height
+
+    def keep(self, kind: object) -> int:
+        """The offset for a text of this `kind`: its top (0) when the kind is another than last time, else where it
+        was scrolled to (the side panel: a new phase starts at its top, another view of the same phase keeps it)."""
+        if kind != self.kind:
+            self.kind, self.offset = kind, 0
+        return self.offset
+
+    def taller(self) -> bool:
+        """Whether the text was taller than the window when it was last drawn (more of it to scroll to)."""
+        return self._taller()
 
     def page(self, direction: int) -> None:
         """Scroll by most of a window height, up (-1) or down (+1)."""
         info = self.window.render_info if self.window else None
         if info is None:
             return
-        bottom = max(0, info.content_height - info.window_height)
+        bottom = max(0, _rows(info) - info.window_height)
         start = min(self.offset, bottom)  # (`END` stands for the bottom)
         self.offset = min(bottom, max(0, start + direction * max(1, info.window_height - 4)))
 
@@ -125,12 +138,22 @@ class ScrollArrows(ScrollbarMargin):
         drawn = super().create_margin(window_render_info, width, height)
         info = window_render_info
         above = info.vertical_scroll > 0
-        below = info.vertical_scroll + info.window_height < info.content_height
+        below = info.vertical_scroll + info.window_height < _rows(info)
         arrows = [n for n, (style, *_rest) in enumerate(drawn) if style == "class:scrollbar.arrow"]
         for n, more in zip(arrows, (above, below) if len(arrows) == 2 else ()):
             if not more:
                 drawn[n] = ("class:scrollbar.background", " ")
         return drawn
+
+
+def _rows(info: WindowRenderInfo) -> int:
+    """The lines of a window's text up to its last that is not blank: a scroll's end. The side panel's text ends with
+    a blank line (before what to type), and at its end a "v" stood for that line alone, which PgDn then showed
+    (pt33 at 60 x 20)."""
+    rows = info.content_height
+    while rows > 0 and not "".join(text for _style, text, *_ in info.ui_content.get_line(rows - 1)).strip():
+        rows -= 1
+    return rows
 
 
 def _prompt_scroll(window: Window, width: int) -> int:
@@ -156,9 +179,11 @@ class ClientLayout:
         self.help_scroll = Scroll()
         self.panel_scroll = Scroll()
         """The side panel's (its part above what the player has to do now): at 60 x 20 a free build's lists were
-        below its rows, out of reach (i18n32); PgUp/PgDn scroll it while F2 shows it."""
+        below its rows, out of reach (i18n32); PgUp/PgDn scroll it while F2 shows it (`panel_paged`). A new phase
+        shows its top (`panel_kind`)."""
         self.show_panel = False
-        """On a narrow terminal: the side panel instead of the board."""
+        """On a narrow terminal: the side panel instead of the board. On a wide one: PgUp/PgDn scroll the panel
+        beside the board, not the board, while both are taller than their rows (`panel_paged`)."""
         self.board_right = False
         """On a terminal narrower than the board: its right end in view, not its left (Shift+Right, Shift+Left)."""
         self.board_cut = False
@@ -189,21 +214,45 @@ class ClientLayout:
         self.layout = Layout(root, focused_element=self.prompt_window)
 
     def paged(self) -> tuple[Scroll, str]:
-        """What PgUp/PgDn scroll now, and its name on the hints line: the help box while it is open, else on a narrow
-        terminal the side panel while F2 shows it, else the board. The hints said "PgUp/PgDn board" while the keys
-        scrolled the help (pt32)."""
+        """What PgUp/PgDn scroll now, and its name on the hints line: the help box while it is open, else the side
+        panel while F2 shows it (or beside the board, `panel_paged`), else the board. The hints said
+        "PgUp/PgDn board" while the keys scrolled the help (pt32)."""
         if self.state.help_text:
             # TRANSLATORS: the hints line: the keys that scroll the help box (while it is open)
             return self.help_scroll, _("PgUp/PgDn help")
         if self.panel_paged():
-            # TRANSLATORS: the hints line on a narrow terminal: the keys that scroll the side panel (while F2 shows it)
+            # TRANSLATORS: the hints line: the keys that scroll the side panel (while F2 shows it on a narrow terminal,
+            # or beside the board while its end is cut)
             return self.panel_scroll, _("PgUp/PgDn panel")
         # TRANSLATORS: the hints line: the keys that scroll the board (a board taller than the terminal)
         return self.board_scroll, _("PgUp/PgDn board")
 
     def panel_paged(self) -> bool:
-        """Whether the side panel is shown alone (a narrow terminal, F2), its rows scrolled by PgUp/PgDn."""
-        return self.show_panel and _columns() < WIDE_SCREEN
+        """Whether PgUp/PgDn scroll the side panel (the help box closed): on a narrow terminal while F2 shows it;
+        beside the board (a wide one) while the panel is taller than its rows and the board is not, or F2 chose the
+        panel (both taller). At 100 x 24 a free build's lists were cut at the panel's bottom, and the keys scrolled
+        only the board (pt32b)."""
+        if _columns() < WIDE_SCREEN:
+            return self.show_panel
+        return self.state.at_table and self.panel_scroll.taller() and (
+            self.show_panel or not self.board_scroll.taller())
+
+    def panel_shown(self) -> bool:
+        """Whether the side panel is on the screen: at a table, beside the board or (F2) instead of it."""
+        return self.state.at_table and (_columns() >= WIDE_SCREEN or self.show_panel)
+
+    def both_paged(self) -> bool:
+        """Beside the board (a wide terminal): whether the board and the panel are both taller than their rows, and
+        F2 chooses which of them PgUp/PgDn scroll."""
+        return _columns() >= WIDE_SCREEN and self.panel_scroll.taller() and self.board_scroll.taller()
+
+    def panel_kind(self) -> tuple:
+        """What makes the side panel another text, which shows from its top (`Scroll.keep`): the table, the seat, the
+        game, its phase and turn, and its end. The same phase keeps where the player scrolled it, across F2 too; a
+        new one showed where the last phase's text was scrolled to, its top out of view (pt32b)."""
+        view = self.state.view or {}
+        return (self.state.table, self.state.seat, view.get("game"), view.get("phase"), view.get("turn"),
+                self.state.game_over)
 
     def _bar_rows(self) -> Dimension:
         """The message bar's rows: what its text takes on the screen, up to a third of the terminal's rows (3 at
@@ -242,8 +291,10 @@ class ClientLayout:
                                get_vertical_scroll=lambda window: scroll.offset, always_hide_cursor=True,
                                right_margins=[ScrollArrows()])  # more of it: PgUp/PgDn
         side = self._side_width
+        # (a column less while it is cut, for its scrollbar: "... 38 39 40v" read as a room 40v at 100 x 24; decided
+        # on the last drawing, as the bar: its text is asked for before the bar's filter)
         panel_text = _wrapped(lambda: game_panel(state, self.clock(), screens(state.view).panel, own_part=False),
-                              side)
+                              lambda: side() - (1 if self.panel_scroll.taller() else 0))
         own_text = _wrapped(lambda: your_part(state, self.clock(), screens(state.view).panel), side)
 
         def own_rows() -> Dimension:
@@ -257,10 +308,9 @@ class ClientLayout:
             lines -= 1 if lines > 1 else 0  # (its last line break ends its last line)
             return Dimension(min=min(lines, OWN_MIN_ROWS), preferred=lines, max=lines)
         panel_scroll = self.panel_scroll
-        # (its scrollbar and its scroll only while the keys scroll it: beside the board they scroll the board)
-        panel_bar = ConditionalMargin(ScrollArrows(), filter=Condition(
-            lambda: self.panel_paged() and panel_scroll.overflows()))
-        offset = lambda: panel_scroll.offset if self.panel_paged() else 0  # noqa: E731
+        # (its scrollbar wherever it is cut: it takes the last column, which `_wrapped` leaves empty)
+        panel_bar = ConditionalMargin(ScrollArrows(), filter=Condition(panel_scroll.overflows))
+        offset = lambda: panel_scroll.keep(self.panel_kind())  # noqa: E731
         panel_scroll.window = Window(
             FormattedTextControl(printable_source(_drawn(panel_text)), focusable=False,
                                  get_cursor_position=lambda: Point(0, offset())),
@@ -272,7 +322,7 @@ class ClientLayout:
             # (prompt_toolkit's HSplit), an 80 x 24 terminal showed 6 lines of the panel, not the hand. HSplit gives
             # each child its preferred rows before any more: the log and the chat prefer their least, the panel
             # all its lines. (A weight of 1000 did it too, at ~70 ms a redraw of 200 x 55 in HSplit's loop.)
-            panel_scroll.window,  # (PgUp/PgDn while F2 shows it on a narrow terminal)
+            panel_scroll.window,  # (PgUp/PgDn: `panel_paged`)
             Window(_text(own_text), wrap_lines=True, height=own_rows, dont_extend_height=True),
             Window(height=1, char="─", style="class:dim"),
             Window(_tail(_wrapped(lambda: event_log(state), side)), wrap_lines=True, always_hide_cursor=True,
@@ -391,12 +441,16 @@ class ClientLayout:
             text = _("Tab completes actions · help TOPIC · look SQUARE · Up/Down history · leave")
         columns = get_app().output.get_size().columns
         board = self.paged()[1]  # (what PgUp/PgDn scroll now)
-        if self.state.at_table and columns < WIDE_SCREEN:
+        if self.state.at_table and (columns < WIDE_SCREEN or self.panel_scroll.taller()):
             # the board's keys first: a narrow terminal cuts the line's end, and at 80 x 24 the board always
-            # needs scrolling (play-test pl31: the line never said how)
-            # TRANSLATORS: the hints line on a narrow terminal: the F2 key switches between the board and the panel
-            text = _("F2 board/panel") + " · " + board + " · " + text
-            if self.board_cut and not self.show_panel:
+            # needs scrolling (play-test pl31: the line never said how); so too beside a panel cut at its bottom
+            # (a short terminal: pt32b), F2 with them while both the board and the panel are cut
+            if columns < WIDE_SCREEN or self.both_paged():
+                # TRANSLATORS: the hints line: the F2 key switches between the board and the panel (on a narrow
+                # terminal, the one shown; on a wide one, the one PgUp/PgDn scroll)
+                board = _("F2 board/panel") + " · " + board
+            text = board + " · " + text
+            if columns < WIDE_SCREEN and self.board_cut and not self.show_panel:
                 # TRANSLATORS: the hints line on a terminal narrower than the board: Shift and the arrow keys show
                 # its other end
                 text = _("Shift+←/→ board") + " · " + text

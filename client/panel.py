@@ -115,6 +115,8 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None, 
     for seat in _seat_order(state.seat):
         out += parts.player(view, seat, view["players"][seat], seat == state.seat)
     out += _moves(state)
+    if not own_part:  # (the rounds' checks: under the rest, reachable by scrolling, `your_part`)
+        out += _checks(state, view)
     return out
 
 
@@ -456,7 +458,19 @@ def _placement(view: dict) -> StyleAndTextTuples:
             ("", who + "\n")]
 
 
-def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTextTuples:
+def _checks(state: ClientState, view: dict) -> StyleAndTextTuples:
+    """The secret rounds whose opponent's choice is still to be shown and checked (in `_your_part`'s place: none
+    while a secret choice is asked, to a spectator or after the game)."""
+    if state.spectating or view.get("outcome") or state.secret_purpose:
+        return []
+    shown = notice_shown(state)  # (a line the message bar says is not said here again)
+    unverified = [round_ for round_ in state.secrets.values() if round_.revealed and round_.opponent_choice is None
+                  and round_.purpose != "build"]  # a build is shown at the end of the game (DT-120)
+    return [("class:dim", f"\n{line}\n") for round_ in unverified
+            if (line := round_.describe(pending=False)) != shown]
+
+
+def _your_part(state: ClientState, view: dict, parts: PanelParts, with_checks: bool = True) -> StyleAndTextTuples:
     purpose = state.secret_purpose
     if state.spectating or view.get("outcome"):
         return []
@@ -471,10 +485,7 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
         choose = _("Choose in secret ({purpose}): type {verb} ... (Tab completes)").format(
             purpose=purpose_name(purpose), verb=verb)
         return [("class:active", f"\n{choose}\n")]
-    unverified = [round_ for round_ in state.secrets.values() if round_.revealed and round_.opponent_choice is None
-                  and round_.purpose != "build"]  # a build is shown at the end of the game (DT-120)
-    checks: StyleAndTextTuples = [("class:dim", f"\n{line}\n") for round_ in unverified
-                                  if (line := round_.describe(pending=False)) != shown]
+    checks = _checks(state, view) if with_checks else []
     out: StyleAndTextTuples = []  # (what to type first, the rounds' checks after it: pt31, `your_part`)
     if state.legal:
         verb = state.legal[0].split(" ", 1)[0]  # a phase's own step first (a Telepath names before the cards)
@@ -518,7 +529,9 @@ def your_part(state: ClientState, now: float, parts: PanelParts | None = None) -
         return []
     parts = parts or BOARD_PARTS
     choosing = bool(parts.draft(view) + _build(view)) or view.get("phase") == "team"
-    out = ([] if choosing else parts.placement(view)) + _your_part(state, view, parts)
+    # (the rounds' checks are at the end of the rest of the panel, `game_panel`: at 100 x 24 this window's rows cut
+    # a check's end during the hidden placement, and it does not scroll)
+    out = ([] if choosing else parts.placement(view)) + _your_part(state, view, parts, with_checks=False)
     if out and out[0][1].startswith("\n"):
         out[0] = (out[0][0], out[0][1][1:])
     return out

@@ -107,8 +107,8 @@ class ClientUI:
 
     def _after_render(self, _app) -> None:
         """Draw again when the help box's or the panel's scrollbar was decided on an older drawing (the box just
-        opened, F2 just showed the panel)."""
-        if self.screens.help_scroll.bar_stale() or (self.screens.panel_paged()
+        opened, F2 just showed the panel, a new phase's panel is cut at its bottom)."""
+        if self.screens.help_scroll.bar_stale() or (self.screens.panel_shown()
                                                      and self.screens.panel_scroll.bar_stale()):
             self.app.invalidate()
 

@@ -913,10 +913,11 @@ def test_the_help_box_scrollbar_is_drawn_again_once_the_boxs_height_is_known():
     scroll = Scroll()
     scroll.window = SimpleNamespace(render_info=None)
     assert not scroll.overflows(), "asked while the box is drawn the first time"
-    scroll.window.render_info = SimpleNamespace(content_height=30, window_height=18)
+    text = SimpleNamespace(get_line=lambda n: [("", f"line {n}")])  # (no blank line: `layout._rows`)
+    scroll.window.render_info = SimpleNamespace(content_height=30, window_height=18, ui_content=text)
     assert scroll.bar_stale(), "drawn: the help is taller than its box, draw again"
     assert scroll.overflows() and not scroll.bar_stale(), "drawn again with the scrollbar: nothing more to do"
-    scroll.window.render_info = SimpleNamespace(content_height=12, window_height=12)
+    scroll.window.render_info = SimpleNamespace(content_height=12, window_height=12, ui_content=text)
     assert scroll.bar_stale() and not scroll.overflows() and not scroll.bar_stale()
 
 

@@ -21,16 +21,17 @@ SHIFT_RIGHT = "\x1b[1;2C"
 F2, PAGE_DOWN, PAGE_UP = "\x1bOQ", "\x1b[6~", "\x1b[5~"
 
 
-def grids(wired: WiredSession, steps: list[str], rows: int = 20, columns: int = 60) -> list[list[str]]:
+def grids(wired: WiredSession, steps: list, rows: int = 20, columns: int = 60) -> list[list[str]]:
     """`grid` for keys typed in steps, the screen drawn after each (in one client: what F2 shows stays shown, and a
-    window just shown is drawn before a key scrolls it), its rows after each step."""
+    window just shown is drawn before a key scrolls it), its rows after each step. A step that is no text is called
+    instead (a message delivered, say)."""
     shown: list[list[str]] = []
     with create_pipe_input() as pipe:
         ui = ClientUI(wired.session, input=pipe, output=SizedOutput(Size(rows=rows, columns=columns)))
 
         async def script() -> None:
             for typed in steps:
-                pipe.send_text(typed)
+                typed() if callable(typed) else pipe.send_text(typed)
                 await redrawn(ui)
                 await redrawn(ui)
                 screen = ui.app.renderer._last_screen
@@ -290,7 +291,7 @@ def test_PD_TEAM_FREE_01_PgDn_scrolls_the_side_panel_to_a_free_builds_lists_on_6
     """pt32 (left by pt31/i18n32): at 60 x 20 the side panel (F2) cut a free build's characters' and objects' lists
     below its rows, with no way to scroll them. PgDn scrolls the panel while F2 shows it, a scrollbar says there is
     more ("v") or some above ("^"), and PgUp brings its top back; the edge: its top first, with no "^", and beside
-    the board (a wide terminal) the panel keeps no scrollbar."""
+    the board on a terminal tall enough for the panel (120 x 50) it has no scrollbar and PgDn scrolls the board."""
     wired = free_build_table()
     top, down, up = grids(wired, [F2, PAGE_DOWN, PAGE_UP])
     assert any(row.startswith("Table t-1") for row in top) and not any("characters=..." in row for row in top), top
@@ -300,6 +301,6 @@ def test_PD_TEAM_FREE_01_PgDn_scrolls_the_side_panel_to_a_free_builds_lists_on_6
     assert any(row.endswith("^") for row in down), down
     assert up == top
     assert any(row.startswith("Choose in secret") for row in down), "what to do now stays under the panel"
-    wide = grids(free_build_table(), [PAGE_DOWN], rows=24, columns=100)[-1]
-    assert "PgUp/PgDn board" in wide[-1] and any(row[68:].startswith("choose 2 of 1 2") for row in wide), wide
-    assert not any(row[68:].endswith(("^", "v")) for row in wide), "the panel's: beside the board, no scrollbar"
+    wide = grids(free_build_table(), [PAGE_DOWN], rows=50, columns=120)[-1]
+    assert "PgUp/PgDn board" in wide[-1] and any(row[68:].startswith("  objects (objects=...): choose") for row in wide)
+    assert not any(row[68:].endswith(("^", "v")) for row in wide), "the panel's: whole beside the board, no scrollbar"
