@@ -545,3 +545,42 @@ async def test_an_end_the_table_is_too_busy_to_take_in_time_says_so_and_still_en
             assert trio.current_time() >= admin.END_SECONDS
             gate.set()
             assert (await blue.expect(GameOver)).result["reason"] == "ended by the server's admin"
+
+
+async def test_a_table_the_store_stopped_is_listed_by_tables_and_who_until_it_comes_back(directory, autojump_clock,
+                                                                                          monkeypatch):
+    """adm33 filled the data directory's disk under a move: between `storage_failed` and `table_revived` the table is
+    only in the store, and `tables` said "no open table" while `who` showed neither its players nor their seats.
+    Both list it now, marked stopped by the store, its seats kept, and say what the admin can do; `end` of it says
+    so rather than "no open table". Its edge: once the store answers and a resume brings the table back, it is
+    listed once, in play again, and nothing is stopped any more."""
+    from test_server_durable import teams_the_store_cannot_commit
+
+    with trio.fail_after(HANG_GUARD):
+        async with admin_server(directory, seeds=(21,), data_dir=directory / "data") as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+            await teams_the_store_cannot_commit(blue, yellow, monkeypatch)
+            while await blue.recv() is not None:
+                pass
+            assert table not in server.lobby.tables
+            [listed] = (await ask(server, {"command": "tables"}))["tables"]
+            assert (listed["table"], listed["status"], listed["stopped"], listed["turn"]) == (table, "playing", True,
+                                                                                               None)
+            assert listed["seats"] == {"B": {"name": "ann", "state": "kept"}, "Y": {"name": "bob", "state": "kept"}}
+            shown = admin_module._shown("tables", {"ok": True, "tables": [listed]})
+            assert shown.startswith(f"{table}\tstopped by the store (playing)\tB: ann (kept), Y: bob (kept)"), shown
+            assert "free some space" in shown and "first resume" in shown
+            who = await ask(server, {"command": "who"})
+            assert who["stopped"] == [{"name": "ann", "table": table, "seat": "B"},
+                                      {"name": "bob", "table": table, "seat": "Y"}] and who["held"] == []
+            shown = admin_module._shown("who", who)
+            assert f"ann\tstopped\t{table} B: seat kept, the table stopped by the store" in shown, shown
+            ended = await ask(server, {"command": "end", "table": table})
+            assert not ended["ok"] and ended["error"].startswith(f"table {table} is stopped by the store"), ended
+            monkeypatch.undo()  # the disk has room again: a resume brings the table back
+            back = await Client.connect(server, "ann", resume=ResumeInfo(blue.token, table, blue.conn.last_event))
+            assert (await back.expect(Joined)).table == table
+            [listed] = (await ask(server, {"command": "tables"}))["tables"]
+            assert (listed["table"], listed["stopped"]) == (table, False) and listed["turn"] is not None
+            assert listed["seats"]["B"] == {"name": "ann", "state": "connected"}
+            assert (await ask(server, {"command": "who"}))["stopped"] == [] and server.lobby.stopped == {}
