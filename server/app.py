@@ -201,10 +201,14 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(EXIT_HANGUP)
 
 
-def wildcard_hint(address: str | None, port: int, discovery: bool) -> str:
-    """The line after "listening on 0.0.0.0:PORT": what the players of this network type to connect."""
+def wildcard_hint(address: str | None, port: int, discovery: bool, off: str | None = None) -> str:
+    """The line after "listening on 0.0.0.0:PORT": what the players of this network type to connect; `discovery`:
+    LAN discovery answers (its UDP port bound), `off`: why it could not bind, which the line says (adm33b: it said
+    "find it with `dt-client discover`" before the bind, and a UDP port another program held made it false)."""
     connect = f"dt-client connect {address}:{port}" if address else f"dt-client connect THIS-MACHINE:{port}"
-    found = f", or find it with `dt-client discover --port {port}`" if discovery else ""
+    found = f", or find it with `dt-client discover --port {port}`" if discovery and off is None else ""
+    if off is not None:
+        found = f" (LAN discovery is off: UDP port {port}: {off})"
     return f"players on this network: `{connect}`{found}"
 
 
@@ -354,7 +358,7 @@ async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None
             print(f"dt-server listening on {f'[{host}]' if ':' in host else host}:{port}", flush=True)
             if host in ("0.0.0.0", "::"):  # (play-test pt24 F16: "listening on 0.0.0.0:7810" told a LAN party's
                 # host no address to give the players)
-                print(wildcard_hint(lan_address(), port, config.discovery), flush=True)
+                print(wildcard_hint(lan_address(), port, config.discovery, server.discovery_off), flush=True)
             if server.tls_fingerprint:
                 print(f"TLS certificate fingerprint {server.tls_fingerprint} (players see it when they first "
                       "connect: compare)", flush=True)

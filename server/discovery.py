@@ -33,19 +33,24 @@ def lan_address() -> str | None:
     return None if address.startswith(("0.", "127.")) else address
 
 
-async def answer_queries(host: str, port: int, name: str, tls: str | None) -> None:
-    """Answer discovery queries on UDP `port` until cancelled; a port that cannot be bound is logged, not fatal."""
+async def answer_queries(host: str, port: int, name: str, tls: str | None, *,
+                         task_status=trio.TASK_STATUS_IGNORED) -> None:
+    """Answer discovery queries on UDP `port` until cancelled; a port that cannot be bound is logged, not fatal.
+    Started (`nursery.start`), it reports once the port is bound (None) or why it could not be (the error's text,
+    and it returns): the start prints "find it with `dt-client discover`" only after the bind (adm33b: it printed it
+    before, and a port another program held made it false)."""
     sock = trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         await sock.bind(("0.0.0.0" if host in ("", "0.0.0.0", "::") else host, port))
     except OSError as error:
-        # a warning: the start has printed "find it with `dt-client discover`", which now finds nothing (adm33: an
-        # info line, among the start's, was all an admin had)
+        # a warning (adm33: an info line, among the start's, was all an admin had), and the start says it on stdout
         log("discovery_off", level=logging.WARNING, port=port, error=str(error),
             note="dt-client discover will not find this server; players connect by its address")
         sock.close()
+        task_status.started(error.strerror or str(error))
         return
+    task_status.started(None)
     reply = answer_datagram(name, port, tls)
     with sock:
         while True:

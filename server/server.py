@@ -88,6 +88,9 @@ class Server:
         """The refusals being counted (`refused_quietly`), by (code, address): how many were refused since the last
         log line."""
         self.address: tuple[str, int] | None = None
+        self.discovery_off: str | None = None
+        """Why LAN discovery, asked for (config.discovery), could not bind its UDP port (the error), once started;
+        None when it answers or was not asked for."""
         self.closing = False
         self._nursery: trio.Nursery | None = None
         self._listening = trio.CancelScope()
@@ -208,9 +211,10 @@ class Server:
                 nursery.start_soon(self.lobby.send_table_updates)
                 if self.config.ping_interval > 0:
                     nursery.start_soon(self._keepalive_round)
-                if self.config.discovery:  # LAN discovery: a UDP answer on the same port number (discovery.py)
-                    nursery.start_soon(answer_queries, self.config.host, self.address[1], self.config.name,
-                                       self.tls_fingerprint)
+                if self.config.discovery:  # LAN discovery: a UDP answer on the same port number (discovery.py),
+                    # its port bound (or not) before the start is reported, so that the start's lines say which
+                    self.discovery_off = await nursery.start(answer_queries, self.config.host, self.address[1],
+                                                             self.config.name, self.tls_fingerprint)
                 task_status.started(self)
             if self.closing:  # every task has ended (their last lines said): the log's last line (play-test pt26 F10:
                 log("stopped")  # it came before the `disconnected` and `table_kept` lines of the tasks it stopped)

@@ -172,6 +172,9 @@ def test_a_server_on_every_address_says_what_the_players_of_its_network_type():
     assert wildcard_hint("192.0.2.2", 7810, True) == ("players on this network: `dt-client connect 192.0.2.2:7810`, "
                                                       "or find it with `dt-client discover --port 7810`")
     assert wildcard_hint(None, 7810, False) == "players on this network: `dt-client connect THIS-MACHINE:7810`"
+    assert wildcard_hint(None, 7810, True, "Address already in use") == (  # (adm33b: its UDP port held)
+        "players on this network: `dt-client connect THIS-MACHINE:7810` (LAN discovery is off: UDP port 7810: "
+        "Address already in use)")
 
 
 @pytest.mark.parametrize("stop, status", [("SIGTERM", 0), ("SIGHUP", 1)])
