@@ -514,6 +514,12 @@ def main(argv: list[str], default_data_dir: Path) -> None:
         payload["table"] = args.table
     elif args.command == "say":
         payload["text"] = " ".join(args.text)
+    try:  # (the server's own check, here: a value out of range is bad usage, exit 2, as argparse's own errors; the
+        # server refused it with exit 1, adm33)
+        parse(json.dumps(payload).encode())
+    except BadRequest as error:
+        print(f"dt-server admin: {error}", file=sys.stderr)
+        sys.exit(2)
     try:
         answer = request(path, payload)
     except PermissionError:

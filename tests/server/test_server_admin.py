@@ -584,3 +584,28 @@ async def test_a_table_the_store_stopped_is_listed_by_tables_and_who_until_it_co
             assert (listed["table"], listed["stopped"]) == (table, False) and listed["turn"] is not None
             assert listed["seats"]["B"] == {"name": "ann", "state": "connected"}
             assert (await ask(server, {"command": "who"}))["stopped"] == [] and server.lobby.stopped == {}
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["kick", "rude", "--minutes", "99999"], f"kick's minutes must be a whole number from 0 to {MAX_KICK_MINUTES}"),
+    (["kick", "rude", "--minutes", "-1"], "kick's minutes must be a whole number from 0 to"),
+    (["kick", "x" * 33], "kick needs a name of 1 to 32 characters"),
+    (["say", " "], "say needs a text of 1 to 500 characters"),
+    (["say", "x" * 501], "say needs a text of 1 to 500 characters"),
+    (["end", "t" * 65], "end needs a table"),
+], ids=["kick-week", "kick-negative", "kick-long-name", "say-blank", "say-long", "end-long"])
+def test_an_out_of_range_value_is_bad_usage_exit_2_before_the_server_is_asked(directory, capsys, argv, said):
+    """adm33: `say ""` and `kick --minutes 99999` exited 1, the server refusing them (`admin_refused`), while the
+    doc's exit statuses give 2 for bad usage (as argparse's own errors). The command checks a request as the server
+    does before it sends it: exit 2, the bound named, nothing asked (no server needed). Its edge: a request in range
+    goes to the server, and no server there is exit 1 as before."""
+    from dungeon_twister.server.app import main
+
+    path = str(directory / ADMIN_SOCKET)  # (nothing listens there)
+    with pytest.raises(SystemExit) as exited:
+        main(["admin", "--socket", path, *argv])
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and err.startswith(f"dt-server admin: {said}"), err
+    with pytest.raises(SystemExit) as exited:
+        main(["admin", "--socket", path, "kick", "rude", "--minutes", str(MAX_KICK_MINUTES)])
+    assert exited.value.code == 1 and "no dt-server answers" in capsys.readouterr().err
