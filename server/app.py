@@ -394,6 +394,7 @@ async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None
             print(f"dt-server listening on {f'[{host}]' if ':' in host else host}:{port}", flush=True)
             if host in ("0.0.0.0", "::"):  # (play-test pt24 F16: "listening on 0.0.0.0:7810" told a LAN party's
                 # host no address to give the players)
+                await server.discovery_settled.wait()  # (its UDP port tried: the line says whether it answers)
                 print(wildcard_hint(lan_address(), port, config.discovery, server.discovery_off), flush=True)
             if server.tls_fingerprint:
                 print(f"TLS certificate fingerprint {server.tls_fingerprint} (players see it when they first "

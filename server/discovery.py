@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import socket
+from collections.abc import Callable
 
 import trio
 
@@ -33,12 +34,13 @@ def lan_address() -> str | None:
     return None if address.startswith(("0.", "127.")) else address
 
 
-async def answer_queries(host: str, port: int, name: str, tls: str | None, *,
-                         task_status=trio.TASK_STATUS_IGNORED) -> None:
+async def answer_queries(host: str, port: int, name: str, tls: str | None,
+                         bound: Callable[[str | None], None] | None = None) -> None:
     """Answer discovery queries on UDP `port` until cancelled; a port that cannot be bound is logged, not fatal.
-    Started (`nursery.start`), it reports once the port is bound (None) or why it could not be (the error's text,
-    and it returns): the start prints "find it with `dt-client discover`" only after the bind (adm33b: it printed it
-    before, and a port another program held made it false)."""
+    `bound` is told once the bind is tried: None, or why it failed (the error's text), so that the start prints
+    "find it with `dt-client discover`" only after a bind that worked (adm33b: it printed it before, and a port
+    another program held made it false). (A callback, not `nursery.start`: the server's tasks keep the order they
+    were started in, which seeded tests depend on.)"""
     sock = trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -48,9 +50,11 @@ async def answer_queries(host: str, port: int, name: str, tls: str | None, *,
         log("discovery_off", level=logging.WARNING, port=port, error=str(error),
             note="dt-client discover will not find this server; players connect by its address")
         sock.close()
-        task_status.started(error.strerror or str(error))
+        if bound is not None:
+            bound(error.strerror or str(error))
         return
-    task_status.started(None)
+    if bound is not None:
+        bound(None)
     reply = answer_datagram(name, port, tls)
     with sock:
         while True:
