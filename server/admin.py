@@ -64,6 +64,9 @@ MAX_SAY = 500
 """The longest announcement, in characters (a chat line's limit: the protocol's announcement.text)."""
 END_SECONDS = 10.0
 """How long `end` waits for the table's task to take the request."""
+STOPPED_HELP = ("free some space on the data directory's disk, or get the database answering: the table comes back "
+                "as the store has it at its players' first resume after that (or at a restart)")
+"""What an admin can do about a table a store failure stopped (`tables`, `who`, `end`)."""
 COMMANDS = ("who", "tables", "kick", "end", "say", "reload")
 MODERATION = ("banned_addresses", "banned_names", "reserved_names")
 """The settings `reload` reads anew; the others need a restart."""
@@ -271,21 +274,28 @@ class Admin:
                  "seconds": max(0, math.ceil(state.grace_until - now))}
                 for table in server.lobby.tables.values() for seat, state in table.seating.seats.items()
                 if state.session is None and state.grace_until is not None]
+        stopped = [{"name": state.name, "table": table.id, "seat": seat}
+                   for table in server.lobby.stopped.values() for seat, state in table.seating.seats.items()
+                   if state.name is not None and not state.bot]
         kicked = [{"name": key, "minutes": minutes} for key in sorted(server.lobby.kicked)
                   if (minutes := server.lobby.kicked_for(key)) is not None]
-        return {"ok": True, "connected": people, "held": held, "kicked": kicked, "unnamed": unnamed, "bots": bots,
-                "version": release()}
+        return {"ok": True, "connected": people, "held": held, "stopped": stopped, "kicked": kicked,
+                "unnamed": unnamed, "bots": bots, "version": release()}
 
     def tables(self) -> dict:
-        """Every open table (private ones too): its status, options, creator, seats and spectators."""
-        now, out = trio.current_time(), []
-        for table in self.server.lobby.tables.values():
+        """Every open table (private ones too): its status, options, creator, seats and spectators; then the tables
+        a store failure stopped (`stopped`: true, Lobby.stopped), open in the store, whose seats are kept until the
+        store answers again and a resume brings the table back (recovery.revive_table)."""
+        now, out, lobby = trio.current_time(), [], self.server.lobby
+        for table in [*lobby.tables.values(), *(one for one in lobby.stopped.values() if one.id not in lobby.tables)]:
             seats = {}
             for seat, state in table.seating.seats.items():
                 if state.name is None:
                     how = "free"
                 elif state.bot:
                     how = "bot"
+                elif table.stopped:
+                    how = "kept"
                 elif state.session is not None:
                     how = "connected"
                 elif state.grace_until is not None:
@@ -294,9 +304,11 @@ class Admin:
                     how = "gone"
                 seats[seat] = {"name": state.name, "state": how}
             options = {key: value for key, value in asdict(table.options).items() if value not in (None, False)}
-            game = table.play.game.state if table.play.started else None
-            out.append({"table": table.id, "status": table.status, "options": options, "creator": table.creator,
-                        "seats": seats, "spectators": len(table.spectators),
+            game = table.play.game.state if table.play.started and not table.stopped else None
+            # (a stopped table's turn is not shown: its game in memory may hold the step the store did not save)
+            out.append({"table": table.id, "status": table.status, "stopped": table.stopped, "options": options,
+                        "creator": table.creator, "seats": seats,
+                        "spectators": 0 if table.stopped else len(table.spectators),
                         "turn": getattr(game, "turn", None), "result": table.play.result})
         return {"ok": True, "tables": out}
 
@@ -326,6 +338,9 @@ class Admin:
         to the lobby with the reason."""
         table = _table_named(self.server.lobby.tables, word)
         if table is None:
+            if (stopped := _table_named(self.server.lobby.stopped, word)) is not None:
+                raise Refused(f"table {stopped.id} is stopped by the store (see the log's storage_failed): nothing "
+                              f"done; {STOPPED_HELP}, then end it")
             raise Refused(f"no open table {word!r}")
         item = AdminEnd(trio.Event())
         queued = False
@@ -499,6 +514,12 @@ def main(argv: list[str], default_data_dir: Path) -> None:
         payload["table"] = args.table
     elif args.command == "say":
         payload["text"] = " ".join(args.text)
+    try:  # (the server's own check, here: a value out of range is bad usage, exit 2, as argparse's own errors; the
+        # server refused it with exit 1, adm33)
+        parse(json.dumps(payload).encode())
+    except BadRequest as error:
+        print(f"dt-server admin: {error}", file=sys.stderr)
+        sys.exit(2)
     try:
         answer = request(path, payload)
     except PermissionError:
@@ -549,9 +570,13 @@ def _shown(command: str, answer: dict) -> str:
         lines = lines or ["nobody connected"]
         lines += [f"{one['name']}\taway\t{one['table']} {one['seat']}: seat held {one['seconds']} s more"
                   for one in answer["held"]]
+        lines += [f"{one['name']}\tstopped\t{one['table']} {one['seat']}: seat kept, the table stopped by the store"
+                  for one in answer.get("stopped", ())]
         lines += [f"{one['name']}\tkicked\tmay connect again in {one['minutes']} min" for one in answer["kicked"]]
         lines.append(f"({answer['unnamed']} connection(s) before hello, {answer['bots']} bot(s); running dt-server "
                      f"{answer.get('version', '?')})")
+        if answer.get("stopped"):
+            lines.append(f"(stopped by the store: {STOPPED_HELP})")
         return "\n".join(lines)
     if command == "tables":
         lines = []
@@ -559,8 +584,11 @@ def _shown(command: str, answer: dict) -> str:
             seats = ", ".join(f"{seat}: {one['name'] or '-'} ({one['state']})" for seat, one in table["seats"].items())
             options = " ".join(f"{key}={value}" for key, value in table["options"].items())
             turn = f" turn {table['turn']}" if table["turn"] is not None else ""
-            lines.append(f"{table['table']}\t{table['status']}{turn}\t{seats}\t{table['spectators']} watching\t"
+            status = f"stopped by the store ({table['status']})" if table.get("stopped") else table["status"]
+            lines.append(f"{table['table']}\t{status}{turn}\t{seats}\t{table['spectators']} watching\t"
                          f"{options or 'base set'}")
+        if any(table.get("stopped") for table in answer["tables"]):
+            lines.append(f"(stopped by the store: {STOPPED_HELP}; see the log's storage_failed)")
         return "\n".join(lines) or "no open table"
     if command == "kick":
         again = (f"it may connect again in {answer['minutes']} min" if answer["minutes"]

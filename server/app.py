@@ -8,8 +8,8 @@ On startup it restores the unfinished tables of its data directory and prints on
 `dt-server listening on HOST:PORT`; logs go to stderr as JSON lines. SIGINT, SIGTERM or SIGHUP shut it down
 gracefully (every client gets server_closing; the tables are restored on the next start).
 
-Exit status: 0 stopped, 1 a runtime error (e.g. the port is taken) or stopped by SIGHUP (EXIT_HANGUP), 2 bad usage
-or settings, 3 the data store is unusable (corrupt, truncated, newer, or used by another server):
+Exit status: 0 stopped, 1 a runtime error (e.g. the port is taken, or the host's address is not this machine's yet)
+or stopped by SIGHUP (EXIT_HANGUP), 2 bad usage or settings (a host that is no address among them: check_host), 3 the data store is unusable (corrupt, truncated, newer, or used by another server):
 storage.EXIT_STORE_UNUSABLE.
 """
 
@@ -19,6 +19,7 @@ import argparse
 import itertools
 import os
 import signal
+import socket
 import sys
 import time
 import tomllib
@@ -94,6 +95,40 @@ def settings(args: argparse.Namespace) -> ServerConfig:
         print(f"dt-server: {error}", file=sys.stderr)
         sys.exit(2)
     return config if config.data_dir is not None else with_overrides(config, data_dir=default_data_dir())
+
+
+UNRESOLVABLE = tuple(getattr(socket, name) for name in ("EAI_NONAME", "EAI_NODATA", "EAI_SERVICE", "EAI_FAMILY",
+                                                        "EAI_ADDRFAMILY") if hasattr(socket, name))
+"""The resolver's answers that say a name has no address, for good: a settings error. EAI_AGAIN ("Temporary failure
+in name resolution": no DNS yet at boot) and the like are not: that start fails when it listens, exit 1, and the
+service manager tries again."""
+
+
+def check_host(host: str, port: int) -> None:
+    """Exit 2 if `host` is no address at all: a literal that is not an IP address ("0.0.0.0.1", "300.1.2.3"), or a
+    name the resolver says has none (NXDOMAIN). adm33: such a host was exit 1, "cannot listen", which a service
+    manager restarts for ever (a state that passes), and the TLS certificate was made before it. An IP address this
+    machine does not have (yet: EADDRNOTAVAIL, its network not up at boot) or a port taken stay exit 1, at the
+    listen: those may pass."""
+    if host in ("", "0.0.0.0", "::"):
+        return
+    numeric = all(char in "0123456789." for char in host) or ":" in host
+    flags = socket.AI_PASSIVE | (socket.AI_NUMERICHOST if numeric else 0)
+    try:
+        socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=flags)
+    except socket.gaierror as error:
+        if numeric:
+            why = "is not an IP address"
+        elif error.errno in UNRESOLVABLE:
+            why = f"is not a name this machine resolves ({error.strerror})"
+        else:
+            return  # (its listen fails, or works once the resolver answers)
+        print(f"dt-server: host {host!r} {why}: give one of this machine's addresses (0.0.0.0 or :: for every one)",
+              file=sys.stderr)
+        sys.exit(2)
+    except (UnicodeError, ValueError) as error:  # (a name no resolver takes: "a..b", a NUL)
+        print(f"dt-server: host {host!r} is not an address: {error}", file=sys.stderr)
+        sys.exit(2)
 
 
 def check_records_dir(directory: Path | None) -> None:
@@ -178,6 +213,7 @@ def main(argv: list[str] | None = None) -> None:
     from .storage import EXIT_STORE_UNUSABLE, StorageError
     from .tls import CertificateError
 
+    check_host(config.host, config.port)
     setup_logging(args.log_level)
     check_records_dir(config.records_dir)
     storage = storage_of(config)
@@ -201,10 +237,14 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(EXIT_HANGUP)
 
 
-def wildcard_hint(address: str | None, port: int, discovery: bool) -> str:
-    """The line after "listening on 0.0.0.0:PORT": what the players of this network type to connect."""
+def wildcard_hint(address: str | None, port: int, discovery: bool, off: str | None = None) -> str:
+    """The line after "listening on 0.0.0.0:PORT": what the players of this network type to connect; `discovery`:
+    LAN discovery answers (its UDP port bound), `off`: why it could not bind, which the line says (adm33b: it said
+    "find it with `dt-client discover`" before the bind, and a UDP port another program held made it false)."""
     connect = f"dt-client connect {address}:{port}" if address else f"dt-client connect THIS-MACHINE:{port}"
-    found = f", or find it with `dt-client discover --port {port}`" if discovery else ""
+    found = f", or find it with `dt-client discover --port {port}`" if discovery and off is None else ""
+    if off is not None:
+        found = f" (LAN discovery is off: UDP port {port}: {off})"
     return f"players on this network: `{connect}`{found}"
 
 
@@ -354,7 +394,8 @@ async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None
             print(f"dt-server listening on {f'[{host}]' if ':' in host else host}:{port}", flush=True)
             if host in ("0.0.0.0", "::"):  # (play-test pt24 F16: "listening on 0.0.0.0:7810" told a LAN party's
                 # host no address to give the players)
-                print(wildcard_hint(lan_address(), port, config.discovery), flush=True)
+                await server.discovery_settled.wait()  # (its UDP port tried: the line says whether it answers)
+                print(wildcard_hint(lan_address(), port, config.discovery, server.discovery_off), flush=True)
             if server.tls_fingerprint:
                 print(f"TLS certificate fingerprint {server.tls_fingerprint} (players see it when they first "
                       "connect: compare)", flush=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import socket
+from collections.abc import Callable
 
 import trio
 
@@ -33,19 +34,27 @@ def lan_address() -> str | None:
     return None if address.startswith(("0.", "127.")) else address
 
 
-async def answer_queries(host: str, port: int, name: str, tls: str | None) -> None:
-    """Answer discovery queries on UDP `port` until cancelled; a port that cannot be bound is logged, not fatal."""
+async def answer_queries(host: str, port: int, name: str, tls: str | None,
+                         bound: Callable[[str | None], None] | None = None) -> None:
+    """Answer discovery queries on UDP `port` until cancelled; a port that cannot be bound is logged, not fatal.
+    `bound` is told once the bind is tried: None, or why it failed (the error's text), so that the start prints
+    "find it with `dt-client discover`" only after a bind that worked (adm33b: it printed it before, and a port
+    another program held made it false). (A callback, not `nursery.start`: the server's tasks keep the order they
+    were started in, which seeded tests depend on.)"""
     sock = trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         await sock.bind(("0.0.0.0" if host in ("", "0.0.0.0", "::") else host, port))
     except OSError as error:
-        # a warning: the start has printed "find it with `dt-client discover`", which now finds nothing (adm33: an
-        # info line, among the start's, was all an admin had)
+        # a warning (adm33: an info line, among the start's, was all an admin had), and the start says it on stdout
         log("discovery_off", level=logging.WARNING, port=port, error=str(error),
             note="dt-client discover will not find this server; players connect by its address")
         sock.close()
+        if bound is not None:
+            bound(error.strerror or str(error))
         return
+    if bound is not None:
+        bound(None)
     reply = answer_datagram(name, port, tls)
     with sock:
         while True:

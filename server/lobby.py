@@ -153,6 +153,10 @@ class Lobby:
         self.server = server
         self.store = server.storage
         self.tables: dict[str, Table] = {}
+        self.stopped: dict[str, Table] = {}
+        """The tables a store failure stopped (Table.stopped), by id, until a resume brings them back or lets them go
+        (recovery.revive_table): out of `tables`, their task ended, yet open in the store; `dt-server admin tables`
+        and `who` list them (adm33: an admin read "no open table" while two players waited for the disk)."""
         self.names: dict[str, object] = {}
         """Each name in use, by `name_key` (one player for "Bob" and "bob"): its Session, or (table id, seat) while
         a disconnected player's seat is held."""
@@ -373,7 +377,9 @@ class Lobby:
         """The table's task ended: forget it; with `stored`, the store forgets its tokens (and an unfinished
         table), else (the server stops, or the store failed) it is restored on the next start."""
         self.tables.pop(table.id, None)
-        if not table.stopped:  # (a stopped table's players are told so when they come back: Session._submit)
+        if table.stopped:  # (its players are told so when they come back: Session._submit)
+            self.stopped[table.id] = table
+        else:
             self.tokens.drop_table(table)
         if stored:
             try:

@@ -75,6 +75,8 @@ def restore_tables(server: Server) -> list[Table]:
 
 
 def _let_go(lobby, stopped: Table, why: str) -> None:
+    if lobby.stopped.get(stopped.id) is stopped:
+        del lobby.stopped[stopped.id]
     lobby.tokens.drop_table(stopped)
     for key in [key for key, owner in lobby.names.items() if isinstance(owner, tuple) and owner[0] == stopped.id]:
         del lobby.names[key]
@@ -112,6 +114,8 @@ def revive_table(server: Server, stopped: Table) -> Table | None:
         log("table_not_restored", level=ERROR, table=stopped.id, error=f"{type(error).__name__}: {error}")
         _let_go(lobby, stopped, "not restorable")
         raise TableGone(stopped.id) from None
+    if lobby.stopped.get(stopped.id) is stopped:
+        del lobby.stopped[stopped.id]
     log("table_revived", table=table.id, status=table.status, actions=table.play.game.record.count - 1,
         seats=table.seating.names())
     return table

@@ -88,6 +88,12 @@ class Server:
         """The refusals being counted (`refused_quietly`), by (code, address): how many were refused since the last
         log line."""
         self.address: tuple[str, int] | None = None
+        self.discovery_off: str | None = None
+        """Why LAN discovery, asked for (config.discovery), could not bind its UDP port (the error), once
+        `discovery_settled`; None when it answers or was not asked for."""
+        self.discovery_settled = trio.Event()
+        """Set once LAN discovery has tried its UDP port (at once when it is off): the dt-server command waits for it
+        before it prints the start's line that names `dt-client discover` (app.serve)."""
         self.closing = False
         self._nursery: trio.Nursery | None = None
         self._listening = trio.CancelScope()
@@ -210,7 +216,9 @@ class Server:
                     nursery.start_soon(self._keepalive_round)
                 if self.config.discovery:  # LAN discovery: a UDP answer on the same port number (discovery.py)
                     nursery.start_soon(answer_queries, self.config.host, self.address[1], self.config.name,
-                                       self.tls_fingerprint)
+                                       self.tls_fingerprint, self._discovery_bound)
+                else:
+                    self.discovery_settled.set()
                 task_status.started(self)
             if self.closing:  # every task has ended (their last lines said): the log's last line (play-test pt26 F10:
                 log("stopped")  # it came before the `disconnected` and `table_kept` lines of the tasks it stopped)
@@ -219,6 +227,11 @@ class Server:
                 self.chat_log.close()
             if self._owns_storage:
                 self.storage.close()
+
+    def _discovery_bound(self, off: str | None) -> None:
+        """answer_queries tried its UDP port: `off`, why it could not bind it (None: it answers)."""
+        self.discovery_off = off
+        self.discovery_settled.set()
 
     async def _chat_log_upkeep(self) -> None:
         """The chat log's files older than its days deleted at start and every hour (not only at a day's first

@@ -545,3 +545,67 @@ async def test_an_end_the_table_is_too_busy_to_take_in_time_says_so_and_still_en
             assert trio.current_time() >= admin.END_SECONDS
             gate.set()
             assert (await blue.expect(GameOver)).result["reason"] == "ended by the server's admin"
+
+
+async def test_a_table_the_store_stopped_is_listed_by_tables_and_who_until_it_comes_back(directory, autojump_clock,
+                                                                                          monkeypatch):
+    """adm33 filled the data directory's disk under a move: between `storage_failed` and `table_revived` the table is
+    only in the store, and `tables` said "no open table" while `who` showed neither its players nor their seats.
+    Both list it now, marked stopped by the store, its seats kept, and say what the admin can do; `end` of it says
+    so rather than "no open table". Its edge: once the store answers and a resume brings the table back, it is
+    listed once, in play again, and nothing is stopped any more."""
+    from test_server_durable import teams_the_store_cannot_commit
+
+    with trio.fail_after(HANG_GUARD):
+        async with admin_server(directory, seeds=(21,), data_dir=directory / "data") as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+            await teams_the_store_cannot_commit(blue, yellow, monkeypatch)
+            while await blue.recv() is not None:
+                pass
+            assert table not in server.lobby.tables
+            [listed] = (await ask(server, {"command": "tables"}))["tables"]
+            assert (listed["table"], listed["status"], listed["stopped"], listed["turn"]) == (table, "playing", True,
+                                                                                               None)
+            assert listed["seats"] == {"B": {"name": "ann", "state": "kept"}, "Y": {"name": "bob", "state": "kept"}}
+            shown = admin_module._shown("tables", {"ok": True, "tables": [listed]})
+            assert shown.startswith(f"{table}\tstopped by the store (playing)\tB: ann (kept), Y: bob (kept)"), shown
+            assert "free some space" in shown and "first resume" in shown
+            who = await ask(server, {"command": "who"})
+            assert who["stopped"] == [{"name": "ann", "table": table, "seat": "B"},
+                                      {"name": "bob", "table": table, "seat": "Y"}] and who["held"] == []
+            shown = admin_module._shown("who", who)
+            assert f"ann\tstopped\t{table} B: seat kept, the table stopped by the store" in shown, shown
+            ended = await ask(server, {"command": "end", "table": table})
+            assert not ended["ok"] and ended["error"].startswith(f"table {table} is stopped by the store"), ended
+            monkeypatch.undo()  # the disk has room again: a resume brings the table back
+            back = await Client.connect(server, "ann", resume=ResumeInfo(blue.token, table, blue.conn.last_event))
+            assert (await back.expect(Joined)).table == table
+            [listed] = (await ask(server, {"command": "tables"}))["tables"]
+            assert (listed["table"], listed["stopped"]) == (table, False) and listed["turn"] is not None
+            assert listed["seats"]["B"] == {"name": "ann", "state": "connected"}
+            assert (await ask(server, {"command": "who"}))["stopped"] == [] and server.lobby.stopped == {}
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["kick", "rude", "--minutes", "99999"], f"kick's minutes must be a whole number from 0 to {MAX_KICK_MINUTES}"),
+    (["kick", "rude", "--minutes", "-1"], "kick's minutes must be a whole number from 0 to"),
+    (["kick", "x" * 33], "kick needs a name of 1 to 32 characters"),
+    (["say", " "], "say needs a text of 1 to 500 characters"),
+    (["say", "x" * 501], "say needs a text of 1 to 500 characters"),
+    (["end", "t" * 65], "end needs a table"),
+], ids=["kick-week", "kick-negative", "kick-long-name", "say-blank", "say-long", "end-long"])
+def test_an_out_of_range_value_is_bad_usage_exit_2_before_the_server_is_asked(directory, capsys, argv, said):
+    """adm33: `say ""` and `kick --minutes 99999` exited 1, the server refusing them (`admin_refused`), while the
+    doc's exit statuses give 2 for bad usage (as argparse's own errors). The command checks a request as the server
+    does before it sends it: exit 2, the bound named, nothing asked (no server needed). Its edge: a request in range
+    goes to the server, and no server there is exit 1 as before."""
+    from dungeon_twister.server.app import main
+
+    path = str(directory / ADMIN_SOCKET)  # (nothing listens there)
+    with pytest.raises(SystemExit) as exited:
+        main(["admin", "--socket", path, *argv])
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and err.startswith(f"dt-server admin: {said}"), err
+    with pytest.raises(SystemExit) as exited:
+        main(["admin", "--socket", path, "kick", "rude", "--minutes", str(MAX_KICK_MINUTES)])
+    assert exited.value.code == 1 and "no dt-server answers" in capsys.readouterr().err

@@ -75,3 +75,36 @@ async def test_a_discovery_port_held_by_another_program_is_a_warning(caplog):
     [record] = [r for r in caplog.records if r.getMessage() == "discovery_off"]
     assert record.levelname == "WARNING" and record.fields["port"] == port
     assert "dt-client discover will not find this server" in record.fields["note"]
+
+
+def test_the_start_says_find_it_with_discover_only_once_its_udp_port_is_bound(tmp_path):
+    """adm33b: the start printed "or find it with `dt-client discover`" before discovery tried its UDP port; with
+    the port held by another program discover found nothing, and only the log said so. The line is printed after
+    the bind: held, it says on stdout that LAN discovery is off and why (still the second line, the connect hint
+    kept); bound, it names discover as before."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    def start_lines(port: int) -> list[str]:
+        command = [sys.executable, "-m", "dungeon_twister.server", "--host", "0.0.0.0", "--port", str(port),
+                   "--data", str(tmp_path / "data")]
+        with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as process:
+            lines = [process.stdout.readline(), process.stdout.readline()]
+            process.send_signal(signal.SIGTERM)
+            assert process.wait(timeout=REAL_TIME_HANG_GUARD) == 0
+        return lines
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as holder:  # (no SO_REUSEADDR: the port is its own)
+        holder.bind(("0.0.0.0", 0))
+        port = holder.getsockname()[1]
+        listening, hint = start_lines(port)
+    assert listening == f"dt-server listening on 0.0.0.0:{port}\n"
+    assert hint.startswith("players on this network: `dt-client connect ") and "dt-client discover" not in hint
+    assert hint.endswith(f"` (LAN discovery is off: UDP port {port}: Address already in use)\n"), hint
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as free:
+        free.bind(("0.0.0.0", 0))
+        port = free.getsockname()[1]
+    listening, hint = start_lines(port)
+    assert hint.endswith(f"`, or find it with `dt-client discover --port {port}`\n"), hint

@@ -25,7 +25,7 @@ from dungeon_twister.protocol import (
     Welcome,
 )
 from dungeon_twister.server.config import ServerConfig, config_from_mapping, load_config
-from test_server_support import HANG_GUARD, Client, running_server, seated_pair
+from test_server_support import HANG_GUARD, REAL_TIME_HANG_GUARD, Client, running_server, seated_pair
 
 
 async def test_shutdown_sends_server_closing_to_every_client(autojump_clock):
@@ -172,6 +172,9 @@ def test_a_server_on_every_address_says_what_the_players_of_its_network_type():
     assert wildcard_hint("192.0.2.2", 7810, True) == ("players on this network: `dt-client connect 192.0.2.2:7810`, "
                                                       "or find it with `dt-client discover --port 7810`")
     assert wildcard_hint(None, 7810, False) == "players on this network: `dt-client connect THIS-MACHINE:7810`"
+    assert wildcard_hint(None, 7810, True, "Address already in use") == (  # (adm33b: its UDP port held)
+        "players on this network: `dt-client connect THIS-MACHINE:7810` (LAN discovery is off: UDP port 7810: "
+        "Address already in use)")
 
 
 @pytest.mark.parametrize("stop, status", [("SIGTERM", 0), ("SIGHUP", 1)])
@@ -361,3 +364,48 @@ def test_dt_server_help_and_version_import_nothing_heavy():
     version = subprocess.run([sys.executable, "-m", "dungeon_twister.server", "--version"], capture_output=True,
                              text=True, check=True)
     assert version.stdout == f"dt-server {release()}\n"
+
+
+def test_a_host_that_is_no_address_is_a_settings_error_before_anything_is_made(tmp_path):
+    """adm33: `host = "0.0.0.0.1"` exited 1 ("cannot listen ...: Name or service not known"), a state that passes,
+    which the unit's Restart=on-failure retried for ever, and the TLS certificate was made first. A host that is no
+    address is a bad setting: exit 2 (RestartPreventExitStatus), one line, nothing made in the data directory. Its
+    edge: an IP address this machine does not have (EADDRNOTAVAIL, its network not up yet at boot) stays exit 1."""
+    data = tmp_path / "data"
+    for host in ("0.0.0.0.1", "300.1.2.3", "1::2::3"):
+        result = subprocess.run([sys.executable, "-m", "dungeon_twister.server", "--host", host, "--port", "0",
+                                 "--data", str(data), "--tls"], capture_output=True, text=True,
+                                timeout=REAL_TIME_HANG_GUARD)
+        assert (result.returncode, result.stdout) == (2, ""), (host, result)
+        assert result.stderr == (f"dt-server: host {host!r} is not an IP address: give one of this machine's "
+                                 "addresses (0.0.0.0 or :: for every one)\n")
+        assert not data.exists(), "no certificate, no store made"
+    result = subprocess.run([sys.executable, "-m", "dungeon_twister.server", "--host", "198.51.100.7", "--port", "0",
+                             "--data", str(data)], capture_output=True, text=True, timeout=REAL_TIME_HANG_GUARD)
+    assert result.returncode == 1 and result.stderr.startswith(
+        "dt-server: cannot listen on 198.51.100.7:0: Cannot assign requested address"), result
+
+
+def test_a_host_name_that_does_not_resolve_is_a_settings_error_and_one_not_resolved_yet_is_not(monkeypatch, capsys):
+    """A name the resolver says has no address (NXDOMAIN: EAI_NONAME) is a bad setting, exit 2; one it cannot
+    resolve for now (EAI_AGAIN: no DNS yet at boot) goes on to the listen, whose failure is exit 1 (retried)."""
+    from dungeon_twister.server.app import check_host
+
+    def resolver(errno):
+        def getaddrinfo(*args, **kwargs):
+            raise socket.gaierror(errno, {socket.EAI_NONAME: "Name or service not known"}.get(
+                errno, "Temporary failure in name resolution"))
+        return getaddrinfo
+
+    monkeypatch.setattr(socket, "getaddrinfo", resolver(socket.EAI_NONAME))
+    with pytest.raises(SystemExit) as exited:
+        check_host("dt.example.invalid", 7777)
+    assert exited.value.code == 2
+    assert capsys.readouterr().err == ("dt-server: host 'dt.example.invalid' is not a name this machine resolves "
+                                       "(Name or service not known): give one of this machine's addresses (0.0.0.0 "
+                                       "or :: for every one)\n")
+    monkeypatch.setattr(socket, "getaddrinfo", resolver(socket.EAI_AGAIN))
+    check_host("dt.example.org", 7777)  # (no exit)
+    monkeypatch.undo()
+    for host in ("0.0.0.0", "::", "127.0.0.1", "127.1", "::1", "localhost"):
+        check_host(host, 7777)
