@@ -55,7 +55,11 @@ a burst, server/play.py REFUSED_PER_SECOND) before it sends one again."""
 
 
 QUIET_TURNS = 6
-"""A bot seat offers a draw (DT-228) at the end of the 6th own turn in a row that was quiet (`Standoff`)."""
+"""A bot seat offers a draw (DT-228) at the end of the 6th own turn in a row that was quiet and forced (`Standoff`)...
+"""
+CHOSEN_QUIET_TURNS = 12
+"""...or of the 12th quiet one in a row when it could have done something else in some of them: a bot that chose to
+wait may be biding its time (the planner won 4 of 40 base-set games against greedy after 5 to 10 such turns)..."""
 OFFER_GAP = 12
 """...and offers again, declined or lapsed, no sooner than 12 own turns after the offer before."""
 
@@ -67,46 +71,49 @@ class Standoff:
     A *quiet* turn of the bot's is one in which it played nothing but pass-like actions (`end`, and the board game's
     action card that begins a turn) and after which the game's progress mark (both seats' VP, how many figures are
     wounded, on the board or off it: `progress`) is what it was at the end of its turn before, so that nothing the
-    opponent did in between scored, wounded or revealed anything either. At the `end` of its QUIET_TURNS-th quiet
-    turn in a row, if its VP are at least the opponent's, it offers a draw; then not again before OFFER_GAP more of
-    its turns have ended (whatever the answer, or none: an offer lapses with the next action). Read from its own
-    views only: what the server sends the seat."""
+    opponent did in between scored, wounded or revealed anything either; *forced* if pass-like actions were all its
+    legal ones. At the `end` of its QUIET_TURNS-th quiet and forced turn in a row, or of its CHOSEN_QUIET_TURNS-th
+    quiet one, if its VP are at least the opponent's, it offers a draw; then not again before OFFER_GAP more of its
+    turns have ended (whatever the answer, or none: an offer lapses with the next action). Read from its own views
+    only: what the server sends the seat."""
 
     def __init__(self, seat: str) -> None:
         self.seat = seat
         self.turn: int | None = None
         """The own turn under way (the view's `turn`: both rule families count every seat's turn, so one's own come
         two apart)."""
-        self.passive = True
-        """Only pass-like actions so far in the turn under way."""
+        self.passive = self.forced = True
+        """Only pass-like actions played so far in the turn under way; only pass-like ones legal."""
         self.ended: int | None = None
         """The last own turn it ended (`end`), and the progress mark then."""
         self.mark: tuple | None = None
-        self.quiet = 0
-        """Quiet own turns in a row, up to the last one ended."""
+        self.quiet = self.quiet_forced = 0
+        """Quiet own turns in a row, up to the last one ended; quiet and forced ones in a row."""
         self.since_offer: int | None = None
         """Own turns ended since its last offer (None: none made)."""
 
-    def note(self, view: dict, choice: str) -> bool:
-        """The bot plays `choice` in `view`: whether to offer a draw once that action is played."""
+    def note(self, view: dict, choice: str, legal: list[str]) -> bool:
+        """The bot plays `choice` of `legal` in `view`: whether to offer a draw once that action is played."""
         if view.get("active") != self.seat or view.get("outcome") is not None:
             return False  # (a placing or a combat's step in the opponent's turn: not the bot's turn)
         turn = view.get("turn")
         if turn != self.turn:
-            self.turn, self.passive = turn, True
-        if not pass_like(choice):
-            self.passive = False
+            self.turn, self.passive, self.forced = turn, True, True
+        self.passive = self.passive and pass_like(choice)
+        self.forced = self.forced and all(pass_like(text) for text in legal)
         if choice != "end" or turn == self.ended:
             return False
         mark = progress(view)
-        follows = self.ended is not None and turn == self.ended + 2
-        self.quiet = self.quiet + 1 if self.passive and follows and mark == self.mark else 0
+        quiet = self.passive and self.ended is not None and turn == self.ended + 2 and mark == self.mark
+        self.quiet = self.quiet + 1 if quiet else 0
+        self.quiet_forced = self.quiet_forced + 1 if quiet and self.forced else 0
         self.ended, self.mark = turn, mark
         if self.since_offer is not None:
             self.since_offer += 1
         players = view["players"]
         other = "Y" if self.seat == "B" else "B"
-        if (self.quiet < QUIET_TURNS or (self.since_offer is not None and self.since_offer < OFFER_GAP)
+        if ((self.quiet_forced < QUIET_TURNS and self.quiet < CHOSEN_QUIET_TURNS)
+                or (self.since_offer is not None and self.since_offer < OFFER_GAP)
                 or players[self.seat]["vp"] < players[other]["vp"]):
             return False
         self.since_offer = 0
@@ -237,7 +244,7 @@ class BotPlayer:
         self.actions += 1
         self.last = (f"{self.ids}-{self.actions}", choice)
         self.pending = self.last[0]
-        if self.standoff.note(view, choice):
+        if self.standoff.note(view, choice, legal):
             self.offer_after = self.last[0]
         return [self.conn.send(Action(self.table, self.last[0], choice))]
 

@@ -2,8 +2,9 @@
 
 Quiet turn: an own turn of nothing but `end` (and the board game's action card that begins a turn) after which both
 seats' VP and the count of figures wounded, in sight and off the board are what they were at the end of its turn
-before. At the end of the QUIET_TURNS-th (6th) quiet turn in a row it offers, if it does not trail on VP; then not
-again before OFFER_GAP (12) more of its own turns have ended."""
+before; forced if nothing else was legal. At the end of the QUIET_TURNS-th (6th) quiet and forced turn in a row, or
+of the CHOSEN_QUIET_TURNS-th (12th) quiet one, it offers, if it does not trail on VP; then not again before
+OFFER_GAP (12) more of its own turns have ended."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import trio.testing
 from dungeon_twister.engine import parse_position
 from dungeon_twister.protocol import (Action, ActionOk, DrawAnswer, DrawOffer, GameOver, Snapshot, TableEvent,
                                       TableOptions)
-from dungeon_twister.server.bot import OFFER_GAP, QUIET_TURNS, Standoff
+from dungeon_twister.server.bot import CHOSEN_QUIET_TURNS, OFFER_GAP, QUIET_TURNS, Standoff
 from dungeon_twister.server.viewing import ViewPoint, table_view
 
 from tests.engine.builders import position_text
@@ -29,24 +30,40 @@ def _view(turn: int, vp=(0, 0), wounded: int = 0, active: str = "Y") -> dict:
             "players": {"B": {"vp": vp[0]}, "Y": {"vp": vp[1]}}}
 
 
-def _offers(turns, play=lambda turn: ["end"], view=_view) -> list[int]:
-    """The own turns (Yellow's) at whose `end` the bot offers a draw, each turn played as `play(turn)` says."""
+def _offers(turns, play=lambda turn: [("end", ["end"])], view=_view) -> list[int]:
+    """The own turns (Yellow's) at whose `end` the bot offers a draw, each turn played as `play(turn)` says: its
+    choices, each with the legal actions it was chosen from (by default `end`, its one legal action)."""
     standoff, offered = Standoff("Y"), []
     for turn in turns:
-        for choice in play(turn):
-            if standoff.note(view(turn), choice):
+        for choice, legal in play(turn):
+            if standoff.note(view(turn), choice, legal):
                 offered.append(turn)
     return offered
 
 
+MOVES = ["end", "move yMK c3", "move yMK d3"]
+"""A turn where the bot could move, and chose not to."""
+
+
 def test_DT_228_a_stuck_bot_offers_a_draw_at_its_6th_quiet_turn_then_not_before_12_more():
-    """Yellow's turns 4, 6, 8...: the first is the reference, 6 to 16 its 6 quiet turns, so the offer comes at the end
-    of turn 16; the next one 12 own turns later, at turn 40, not at 38 (the edge: 11 turns after)."""
-    assert (QUIET_TURNS, OFFER_GAP) == (6, 12)
+    """Yellow's turns 4, 6, 8..., `end` its one legal action: the first is the reference, 6 to 16 its 6 quiet and
+    forced turns, so the offer comes at the end of turn 16; the next one 12 own turns later, at turn 40, not at 38
+    (the edge: 11 turns after)."""
+    assert (QUIET_TURNS, CHOSEN_QUIET_TURNS, OFFER_GAP) == (6, 12, 12)
     assert _offers(range(4, 64, 2)) == [16, 40]
     assert _offers(range(4, 16, 2)) == [], "5 quiet turns: no offer yet"
-    # a turn of the board game that begins with its action card is quiet too
-    assert _offers(range(4, 42, 2), play=lambda turn: ["card 3", "end"]) == [16, 40]
+    # a turn of the board game that begins with its action card is quiet and forced too
+    assert _offers(range(4, 42, 2), play=lambda turn: [("card 3", ["card 3", "card 5"]), ("end", ["end"])]) == [16, 40]
+
+
+def test_DT_228_a_bot_that_chose_to_wait_offers_at_its_12th_quiet_turn():
+    """The same, but the bot could have moved and ended its turns instead: it may be biding its time, so the offer
+    waits for the 12th quiet turn in a row, at turn 28 (not 26), then 12 of its turns later, at 52. One turn of
+    choice among forced ones starts the forced count again: forced at 4 to 10, chosen at 12, forced from 14 on, the
+    6th forced turn in a row is 24 (at 22 the quiet ones are 9, forced 5)."""
+    assert _offers(range(4, 60, 2), play=lambda turn: [("end", MOVES)]) == [28, 52]
+    assert _offers(range(4, 28, 2), play=lambda turn: [("end", MOVES)]) == []
+    assert _offers(range(4, 30, 2), play=lambda turn: [("end", MOVES if turn == 12 else ["end"])]) == [24]
 
 
 @pytest.mark.parametrize("vp, offered", [((1, 0), []), ((2, 2), [16, 40]), ((0, 3), [16, 40])],
@@ -60,13 +77,14 @@ def test_DT_228_a_move_or_a_change_of_the_game_starts_the_count_again():
     """A move of the bot's at turn 10, or a wound (the opponent's) seen at the end of turn 10, or a VP scored: that
     turn is not quiet, 12 to 22 are the 6 quiet ones, and the offer comes at 22. A turn skipped (the bot did not
     end its turn 10 itself: a timeout, say) starts it again too."""
-    assert _offers(range(4, 30, 2), play=lambda turn: ["move yMK c3", "end"] if turn == 10 else ["end"]) == [22]
+    assert _offers(range(4, 30, 2), play=lambda turn: [("move yMK c3", MOVES), ("end", ["end"])] if turn == 10
+                   else [("end", ["end"])]) == [22]
     assert _offers(range(4, 30, 2), view=lambda turn: _view(turn, wounded=int(turn >= 10))) == [22]
     assert _offers(range(4, 30, 2), view=lambda turn: _view(turn, vp=(0, int(turn >= 10)))) == [22]
     assert _offers([t for t in range(4, 30, 2) if t != 10]) == [24]
     # an action noted in the opponent's turn (a board game's placing) is not the bot's turn: nothing changes
     standoff = Standoff("Y")
-    assert not standoff.note(_view(5, active="B"), "place bWA a1") and standoff.turn is None
+    assert not standoff.note(_view(5, active="B"), "place bWA a1", ["place bWA a1"]) and standoff.turn is None
 
 
 def _board_view(turn: int, outcome=None) -> dict:
