@@ -1,7 +1,7 @@
 """Strength and cost of the board-game bots: seeded bot-vs-bot matches, straight on the engine.
 
     python bench/bot_strength.py [--bot planner] [--against greedy] [--games 200] [--sets base_set,prison,...]
-                                 [--max-actions 1500] [--first-seed 1]
+                                 [--max-actions 1500] [--first-seed 1] [--paired] [--against-rev REV]
 
 For each set (a rule family's game: the base set, Prison, Paladins & Dragons, their mixes), `--games` games from
 consecutive seeds, `--bot` as Blue in the even-numbered ones and as Yellow in the odd ones. Each bot decides from
@@ -12,12 +12,24 @@ most often), the mean length in actions, each bot's mean and p99 milliseconds pe
 alone), and each bot's back-and-forth a game (`Habits`: moves back to a square left earlier in the turn, objects
 taken back).
 Against itself (`--bot greedy --against greedy`) a bot's columns count both seats, per seat-game.
+
+`--paired` plays each seed twice, `--bot` as Blue then as Yellow, so that which seat a seed favours counts for both
+bots alike (the bots are deterministic enough that the seat and the seed decide many games: bot32 found the same
+planner winning 3 of 16 against itself from one bot's seats). `--games` is then the number of seeds (2 games each),
+and the win column is followed by its standard error over the seeds' pairs and a line per set saying how the pairs
+went: won both, split (each bot won one: the seat decided), lost both, and Blue's score over all games.
+`--against-rev REV` makes `--against` the bot of that name in engine/tools/bots.py as of git revision REV (main's
+previous planner, say), loaded beside today's: its columns are named `name@REV`.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import math
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -75,11 +87,27 @@ class Habits:
                 self.carrier.pop(item, None)
 
 
+def bots_at(rev: str) -> dict:
+    """engine/tools/bots.py's BOTS as of git revision `rev`, imported as a module of today's package (its relative
+    imports read today's engine)."""
+    text = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:engine/tools/bots.py"], check=True,
+                          capture_output=True, text=True).stdout
+    path = Path(tempfile.mkdtemp(prefix="bots-")) / "bots.py"
+    path.write_text(text)
+    name = f"dungeon_twister.engine.tools._bots_{rev.replace('-', '_').replace('^', '_').replace('~', '_')}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module.BOTS
+
+
 def play(seed: int, options: Options, names: dict[str, str], max_actions: int, times: dict[str, list[float]],
-         habits: dict[str, Habits] | None = None):
+         habits: dict[str, Habits] | None = None, kinds: dict | None = None):
+    """One game, `names` the seats' bots; `kinds`: label -> bot class, for a label not in BOTS (`--against-rev`)."""
     state = new_game(options, seed)
     watch = {seat: Habits() for seat in names}
-    players = {seat: BOTS[name]() for seat, name in names.items()}
+    players = {seat: (kinds or BOTS)[name]() for seat, name in names.items()}
     rngs = {"B": Rng(seed * 2 + 1), "Y": Rng(seed * 2 + 2)}
     count = 0
     while state.outcome is None and count < max_actions:
@@ -113,43 +141,78 @@ def main() -> None:
     parser.add_argument("--sets", default="base_set,prison,paladins,all_sets")
     parser.add_argument("--max-actions", type=int, default=1500)
     parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--paired", action="store_true", help="each seed twice, the seats swapped")
+    parser.add_argument("--against-rev", default=None, help="--against from engine/tools/bots.py at this revision")
     args = parser.parse_args()
-    print(f"{args.bot} against {args.against}: {args.games} games a set, seats swapped every other game, "
-          f"limit {args.max_actions} actions")
+    kinds = dict(BOTS)
+    if args.against_rev:
+        old = bots_at(args.against_rev)
+        args.against = f"{args.against}@{args.against_rev}"
+        kinds[args.against] = old[args.against.split("@")[0]]
+    same = args.bot == args.against
+    if args.paired:
+        print(f"{args.bot} against {args.against}: {args.games} seeds a set, each played twice with the seats "
+              f"swapped, limit {args.max_actions} actions")
+    else:
+        print(f"{args.bot} against {args.against}: {args.games} games a set, seats swapped every other game, "
+              f"limit {args.max_actions} actions")
     print(f"{'':<10} {'':>6} {'':>8} {'':>6} {'':>7} | {'ms a decision, mean p99':^27} | "
           f"{'back-and-forth a game':^27}")
     print(f"{'set':<10} {'win':>6} {'victory':>8} {'limit':>6} {'length':>7} | {args.bot:>13} {args.against:>13} | "
           f"{args.bot:>13} {args.against:>13}")
     capped_seeds: dict[str, list[int]] = {}
+    pairs_said: list[str] = []
     for set_name in args.sets.split(","):
         times: dict[str, list[float]] = {args.bot: [], args.against: []}
         habits = {args.bot: Habits(), args.against: Habits()}
         score = victories = length = 0.0
-        for n in range(args.games):
-            seed = args.first_seed + n
-            mine = "B" if n % 2 == 0 else "Y"
+        pairs: list[float] = []  # --paired: the bot's score over each seed's two games (0 to 2)
+        blue = 0.0
+        schedule = ([(args.first_seed + n, mine) for n in range(args.games) for mine in ("B", "Y")] if args.paired
+                    else [(args.first_seed + n, "B" if n % 2 == 0 else "Y") for n in range(args.games)])
+        for seed, mine in schedule:
             names = {mine: args.bot, "Y" if mine == "B" else "B": args.against}
-            if args.bot == args.against:
+            if same:
                 names = {"B": args.bot, "Y": args.bot}
-            state, count = play(seed, Options(set_name=set_name), names, args.max_actions, times, habits)
+            state, count = play(seed, Options(set_name=set_name), names, args.max_actions, times, habits, kinds)
             outcome = state.outcome
             length += count
             if outcome is None and count >= args.max_actions:
                 capped_seeds.setdefault(set_name, []).append(seed)
             if outcome is not None and outcome.winner is not None:
                 victories += 1
-                score += outcome.winner == mine
+                won = float(outcome.winner == mine)
+                blue += outcome.winner == "B"
             else:
-                score += 0.5
+                won = 0.5
+                blue += 0.5
+            score += won
+            if args.paired:
+                if mine == "B":
+                    pairs.append(won)
+                else:
+                    pairs[-1] += won
+        played = len(schedule)
         mean = {name: 1000 * sum(t) / len(t) if t else 0.0 for name, t in times.items()}
         high = {name: 1000 * p99(t) for name, t in times.items()}
-        games = args.games * (2 if args.bot == args.against else 1)  # a bot against itself: both seats counted
+        games = played * (2 if same else 1)  # a bot against itself: both seats counted
         ways = {name: f"{h.returns / games:>6.1f} {h.retaken / games:>6.1f}" for name, h in habits.items()}
         capped = len(capped_seeds.get(set_name, ()))
-        print(f"{set_name:<10} {score / args.games:>6.1%} {victories / args.games:>8.1%} {capped / args.games:>6.1%} "
-              f"{length / args.games:>7.0f} | "
+        win = f"{score / played:>6.1%}"
+        if args.paired:
+            rates = [p / 2 for p in pairs]
+            spread = (math.sqrt(sum((r - score / played) ** 2 for r in rates) / (len(rates) - 1) / len(rates))
+                      if len(rates) > 1 else 0.0)
+            win += f" ±{spread:.1%}"
+            pairs_said.append(f"{set_name}: seeds {len(pairs)}, pairs won both {sum(p == 2 for p in pairs)}, "
+                              f"split {sum(p == 1 for p in pairs)}, lost both {sum(p == 0 for p in pairs)}, "
+                              f"with a draw {sum(p not in (0, 1, 2) for p in pairs)}; Blue scored {blue / played:.1%}")
+        print(f"{set_name:<10} {win} {victories / played:>8.1%} {capped / played:>6.1%} "
+              f"{length / played:>7.0f} | "
               f"{mean[args.bot]:>6.2f} {high[args.bot]:>6.2f} {mean[args.against]:>6.2f} {high[args.against]:>6.2f} | "
               f"{ways[args.bot]} {ways[args.against]}", flush=True)
+    for line in pairs_said:
+        print(line)
     for set_name, seeds in capped_seeds.items():
         print(f"{set_name}: at the limit, seeds {' '.join(map(str, seeds))}")
 

@@ -1,7 +1,8 @@
 """A bot player: a client like any other, over a stream, speaking the protocol through a PlayerConnection.
 
 It sees only what the server sends it; when its latest view lists legal actions it picks one with the engine's
-RandomBot, GreedyBot or PlannerBot (seeded), as an action, or as a commit-reveal for a secret choice.
+RandomBot, GreedyBot or PlannerBot (seeded), as an action, or as a commit-reveal for a secret choice. When the game
+is stuck for it and it does not trail, it offers a draw (DT-228, `Standoff`).
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ import trio
 
 from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.engine.core.rng import Rng
-from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Error, GameOver, Join, Leave, Left, OpponentCommit, Ping,
-                                      PlayerConnection, Pong, ProtocolError, Refused, ResumeInfo, ServerClosing,
-                                      Snapshot, Software, State, TableEvent, Welcome)
+from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, DrawOffer, Error, GameOver, Join, Leave, Left,
+                                      OpponentCommit, Ping, PlayerConnection, Pong, ProtocolError, Refused, ResumeInfo,
+                                      ServerClosing, Snapshot, Software, State, TableEvent, Welcome)
 
 from dungeon_twister.protocol.versions import release
 from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS, expand_prefixed_legal, expand_team_choice
@@ -53,6 +54,86 @@ RATE_LIMITED_BACKOFF = 1.0
 a burst, server/play.py REFUSED_PER_SECOND) before it sends one again."""
 
 
+QUIET_TURNS = 6
+"""A bot seat offers a draw (DT-228) at the end of the 6th own turn in a row that was quiet and forced (`Standoff`)...
+"""
+CHOSEN_QUIET_TURNS = 12
+"""...or of the 12th quiet one in a row when it could have done something else in some of them: a bot that chose to
+wait may be biding its time (the planner won 4 of 40 base-set games against greedy after 5 to 10 such turns)..."""
+OFFER_GAP = 12
+"""...and offers again, declined or lapsed, no sooner than 12 own turns after the offer before."""
+
+
+class Standoff:
+    """When a bot seat offers its opponent a draw (docs/rulings.md DT-228; docs/architecture.md, "The server's
+    bots"): the game is stuck for it, and it does not trail.
+
+    A *quiet* turn of the bot's is one in which it played nothing but pass-like actions (`end`, and the board game's
+    action card that begins a turn) and after which the game's progress mark (both seats' VP, how many figures are
+    wounded, on the board or off it: `progress`) is what it was at the end of its turn before, so that nothing the
+    opponent did in between scored, wounded or revealed anything either; *forced* if pass-like actions were all its
+    legal ones. At the `end` of its QUIET_TURNS-th quiet and forced turn in a row, or of its CHOSEN_QUIET_TURNS-th
+    quiet one, if its VP are at least the opponent's, it offers a draw; then not again before OFFER_GAP more of its
+    turns have ended (whatever the answer, or none: an offer lapses with the next action). Read from its own views
+    only: what the server sends the seat."""
+
+    def __init__(self, seat: str) -> None:
+        self.seat = seat
+        self.turn: int | None = None
+        """The own turn under way (the view's `turn`: both rule families count every seat's turn, so one's own come
+        two apart)."""
+        self.passive = self.forced = True
+        """Only pass-like actions played so far in the turn under way; only pass-like ones legal."""
+        self.ended: int | None = None
+        """The last own turn it ended (`end`), and the progress mark then."""
+        self.mark: tuple | None = None
+        self.quiet = self.quiet_forced = 0
+        """Quiet own turns in a row, up to the last one ended; quiet and forced ones in a row."""
+        self.since_offer: int | None = None
+        """Own turns ended since its last offer (None: none made)."""
+
+    def note(self, view: dict, choice: str, legal: list[str]) -> bool:
+        """The bot plays `choice` of `legal` in `view`: whether to offer a draw once that action is played."""
+        if view.get("active") != self.seat or view.get("outcome") is not None:
+            return False  # (a placing or a combat's step in the opponent's turn: not the bot's turn)
+        turn = view.get("turn")
+        if turn != self.turn:
+            self.turn, self.passive, self.forced = turn, True, True
+        self.passive = self.passive and pass_like(choice)
+        self.forced = self.forced and all(pass_like(text) for text in legal)
+        if choice != "end" or turn == self.ended:
+            return False
+        mark = progress(view)
+        quiet = self.passive and self.ended is not None and turn == self.ended + 2 and mark == self.mark
+        self.quiet = self.quiet + 1 if quiet else 0
+        self.quiet_forced = self.quiet_forced + 1 if quiet and self.forced else 0
+        self.ended, self.mark = turn, mark
+        if self.since_offer is not None:
+            self.since_offer += 1
+        players = view["players"]
+        other = "Y" if self.seat == "B" else "B"
+        if ((self.quiet_forced < QUIET_TURNS and self.quiet < CHOSEN_QUIET_TURNS)
+                or (self.since_offer is not None and self.since_offer < OFFER_GAP)
+                or players[self.seat]["vp"] < players[other]["vp"]):
+            return False
+        self.since_offer = 0
+        return True
+
+
+def pass_like(text: str) -> bool:
+    """An action that changes nothing on the board: ending the turn, or the board game's action card played to
+    begin one (BG-TURN: `card 3`; the Card Game's combat cards are secret choices, never noted here)."""
+    return text == "end" or text.startswith("card ")
+
+
+def progress(view: dict) -> tuple:
+    """What a quiet turn leaves as it was: both seats' VP, and how many figures (the board game's tokens, the Card
+    Game's characters) are wounded, in sight, or off the board (the board game's `off_board`)."""
+    pieces = view.get("tokens") if "tokens" in view else view.get("figures", ())
+    return (tuple(view["players"][seat]["vp"] for seat in ("B", "Y")), sum(bool(p.get("wounded")) for p in pieces),
+            len(pieces), len(view.get("off_board", ())))
+
+
 class BotPlayer:
     """The bot's decisions; `receive(event)` returns the frames to send."""
 
@@ -87,6 +168,11 @@ class BotPlayer:
         """Its action ids' prefix, new for each process: a bot that took its seat back after a restart began its
         ids at 1 again, and the server answers a used id `action_id_reused` (play-test pt25 F13)."""
         self.leaving = False
+        self.standoff = Standoff(seat)
+        self.offer_after: str | None = None
+        """The id of the action after which it offers a draw (`Standoff`), until that action is answered."""
+        self.offer_due = False
+        """That action was played: the offer goes with the next view, if the game still runs."""
 
     def hello(self) -> bytes:
         return self.conn.send_hello(self.name, SOFTWARE, self.resume)
@@ -96,17 +182,19 @@ class BotPlayer:
         if isinstance(event, Welcome) and self.resume is None:
             out.append(self.conn.send(Join(self.table, self.seat, self.join_code)))
         elif isinstance(event, Snapshot):
-            self._new_view(event.view)
+            out += self._new_view(event.view)
         elif isinstance(event, TableEvent) and event.event.get("kind") == "view":
-            self._new_view(event.event["view"])
+            out += self._new_view(event.event["view"])
         elif isinstance(event, OpponentCommit) and event.purpose in self.committed:
             out.append(self.conn.reveal(event.purpose))
         elif isinstance(event, ActionOk) and event.action_id == self.pending:
             # a view that came meanwhile is of before the action: the step's own follows this answer on the same
             # connection (server/play.py sends action_ok, then publishes), and the bot acts on that (rv31b)
             self.pending, self.fresh = None, False
+            if event.action_id == self.offer_after:
+                self.offer_after, self.offer_due = None, True
         elif isinstance(event, ActionRefused) and self.last and event.action_id == self.last[0]:
-            self.pending = None
+            self.pending = self.offer_after = None
             if event.code == "rate_limited":  # (refused untried: the same action, a second later)
                 self.backoff = RATE_LIMITED_BACKOFF
             elif event.code != "action_id_reused":  # (that one refuses the id, not the action: tried again)
@@ -119,8 +207,16 @@ class BotPlayer:
             out.append(self.conn.send(Pong(event.id)))
         return out
 
-    def _new_view(self, view: dict) -> None:
+    def _new_view(self, view: dict) -> list[bytes]:
+        """The view to act on; with it, the draw offer due after the bot's action (DT-228), if the game runs on."""
         self.view, self.fresh, self.refused = view, True, set()
+        if not self.offer_due:
+            return []
+        self.offer_due = False
+        if view.get("outcome") is not None or self.leaving or self.conn.state is not State.AT_TABLE:
+            return []
+        log("bot_offers_draw", bot=self.name, table=self.table, turn=view.get("turn"))
+        return [self.conn.send(DrawOffer(self.table))]
 
     def act(self) -> list[bytes]:
         """An action or commitment for the latest view, if it calls for one; none while its last action is
@@ -148,6 +244,8 @@ class BotPlayer:
         self.actions += 1
         self.last = (f"{self.ids}-{self.actions}", choice)
         self.pending = self.last[0]
+        if self.standoff.note(view, choice, legal):
+            self.offer_after = self.last[0]
         return [self.conn.send(Action(self.table, self.last[0], choice))]
 
     def bot(self, view: dict):
