@@ -26,13 +26,21 @@ def waiting_refusal(state: GameState, seat: str) -> IllegalAction | None:
     return IllegalAction(_WAITING_RULE[state.phase], "it is not your turn to act")
 
 
+def _shown(action) -> str:
+    """`action`'s verb (`teleport`), as the notation writes it, else the action as Python shows it."""
+    try:
+        return action.verb
+    except (AttributeError, KeyError):  # (an action no set's notation knows)
+        return repr(action)
+
+
 def apply(state: GameState, action) -> tuple[GameState, tuple[Event, ...]]:
     """Apply a legal action; raise IllegalAction (naming the rule) and leave `state` untouched otherwise."""
     if state.outcome is not None:
         raise IllegalAction("BG-END-02", "the game is over")
     handler = rulebook.handlers(state.options.catalogue.rules).get(type(action))
-    if handler is None:
-        raise IllegalAction("BG-AP-01", "unknown action {action}", action=repr(action))
+    if handler is None:  # (a record's `teleport` in a game without Paladins & Dragons: rp33 read its Python repr)
+        raise IllegalAction("BG-AP-01", "{action}: no action of this game's sets", action=_shown(action))
     if action.seat not in SEATS:
         raise IllegalAction("BG-COMP-01", "unknown seat {seat}", seat=repr(action.seat))
     refusal = waiting_refusal(state, action.seat)

@@ -388,3 +388,13 @@ def test_BG_COMBAT_02_BG_SETUP_04_PD_TEAM_an_action_of_another_phase_cites_that_
     state = position("bWA@c3 yTR@h18")
     assert state.phase == "main"
     assert assert_refused(state, text, rule).template == template
+
+
+def test_BG_AP_01_an_action_of_a_set_the_game_lacks_is_refused_in_its_notation():
+    """BG-AP-01 lists what a player may do: the Ring of Teleportation's `teleport` (PD-OBJ-RING-01) is no action of a
+    base-set game. Its refusal names its verb, as the notation writes it: a record replayed against the wrong set read
+    "unknown action Teleport(seat='B', token='bAS', dest=(0, 0))" (audit rp33)."""
+    from dungeon_twister.engine.paladins.ring import Teleport
+
+    refusal = assert_refused(position("bWA@c4 yGB@h4"), Teleport("B", "bWA", (0, 0)), "BG-AP-01")
+    assert refusal.message == "teleport: no action of this game's sets"
