@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable
 
-RELEASE = "0.1.0"
+RELEASE = "0.2.0"
 """This package's release, its one source: pyproject.toml reads it from here (`[tool.setuptools.dynamic]`, a
 literal setuptools reads without importing the package), so the installed distribution's metadata says the same.
 What `dt-server --version` and `dt-client --version` print, the handshake's `software` of the client, the server
