@@ -579,3 +579,19 @@ def test_on_a_60_column_terminal_the_replays_title_keeps_its_keys_whole():
     narrow = _replay_screen("", 60, rows=20)
     assert " replay · F2 board/panel · ↑/↓ board" in narrow and "Dungeon Twister Online" not in narrow
     assert "Dungeon Twister Online · replay · F2 board/panel · ↑/↓ board" in _replay_screen("", 80, rows=24)
+
+
+def test_verify_of_a_record_whose_commitment_is_no_hexadecimal_says_not_verified_without_a_traceback(tmp_path,
+                                                                                                      capsys):
+    """Review rv33: a record's `# commit B team zz` (damaged, or made to break the checker) was a ValueError's
+    traceback out of `dt-client verify` and `replay` (bytes.fromhex), where rp33 made every other hostile record a
+    line. The commitment no reveal can open: Blue's reveal is not verified, and verify exits 1. Its edge: a valid
+    commitment is still checked (Yellow's reveal opens it)."""
+    broken = "\n".join("# commit B team zz" if line.startswith("# commit B") else line
+                       for line in _committed_record().splitlines()) + "\n"
+    assert Replay.of(broken).rounds == (1, ["B team"])
+    path = tmp_path / "broken.txt"
+    path.write_text(broken)
+    assert main(["verify", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert "NOT VERIFIED: B team" in captured.out and "Traceback" not in captured.err
