@@ -291,11 +291,15 @@ def verified_mix(lines: list[str], table: str | None, seed: int | None) -> bool:
         if line == "# deal-cancelled" or line.startswith("# deal-open "):
             commits, revealed = {}, {}  # a new exchange
         elif line.startswith("# commit ") and len(words) == 5 and words[3] == DEAL_PURPOSE:
-            commits[words[2]] = bytes.fromhex(words[4])
+            commits[words[2]] = _commitment(words[4])
         elif line.startswith("# reveal ") and len(words) == 6 and words[3] == DEAL_PURPOSE:
             seat, nonce_hex, choice = words[2], words[4], words[5]
-            if seat in commits and verify(commits[seat], table or "", seat, DEAL_PURPOSE, choice,
-                                          bytes.fromhex(nonce_hex)):
+            try:
+                opened = seat in commits and verify(commits[seat], table or "", seat, DEAL_PURPOSE, choice,
+                                                    bytes.fromhex(nonce_hex))
+            except ValueError:  # (a nonce that is no hexadecimal: a traceback, review rv33)
+                opened = False
+            if opened:
                 revealed[seat] = choice
         elif line.startswith("# dealt ") and dealt is None:
             dealt = dict(word.split("=", 1) for word in words[2:] if "=" in word)

@@ -595,3 +595,9 @@ def test_verify_of_a_record_whose_commitment_is_no_hexadecimal_says_not_verified
     assert main(["verify", str(path)]) == 1
     captured = capsys.readouterr()
     assert "NOT VERIFIED: B team" in captured.out and "Traceback" not in captured.err
+    # a dealt game's record (`# deal-commitment`, docs/protocol.md section 16): its `# commit B deal` and its
+    # `# reveal B deal` nonce read alike, the deal NOT VERIFIED
+    mixed = ("game seed=7\n# table t1-0d67fc3c\n# deal-commitment aa\n# deal-nonce bb\n# deal-server-seed 5\n{extra}"
+             "B: team b0=TH d0=WA g0=TR i0=GB\nY: team b21=TH d21=WA g21=TR i21=GB\n")
+    for extra in ("# commit B deal zz\n", "# commit B deal aa\n# reveal B deal zz 5\n"):
+        assert Replay.of(mixed.format(extra=extra)).deal is False, extra
