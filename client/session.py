@@ -416,8 +416,10 @@ class Session:
         if held and self.unasked is not None and self.state.table == self.unasked:
             self.setup = None  # the server took us to a kept seat first: the resume takes it back (`lobby_listed`)
             self.tell_unmade(self.unasked)
-        elif held:  # not sent, so not made: it goes on the next connection (dropped, `dt-client play` sat in the
-            self._waiting = (held + self._waiting)[:WAITING_LIMIT]  # lobby, told nothing: review rv33)
+        elif held and (self.plan is None or self.plan.role is Role.PLAYER):  # (not for a `spectate` typed since)
+            # not sent, so not made: it goes on the next connection (it was dropped: `dt-client play` sat in the
+            # lobby, told nothing, review rv33)
+            self._waiting = (held + self._waiting)[:WAITING_LIMIT]
         # no countdown while no server counts: a resumed seat is sent the deadlines that run (server/play.py), and a
         # restarted server runs none until both players are back, then every one afresh (DT-090); the panels of a
         # play-test counted a turn's clock down to 0:15 while the server was down, and on after its restart

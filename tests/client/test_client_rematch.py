@@ -438,7 +438,8 @@ def test_a_create_held_for_the_lobbys_first_answer_is_not_lost_with_its_connecti
     `create` held for it was dropped with it (`attach`), though it was never sent: `dt-client play` connected
     again into the lobby, told nothing, no table made. Never sent, it is sent on the next connection, after that
     one's list (held again: the server may move us there). Its edge: a connection lost after the server took us to
-    a kept seat sends nothing again, and says in that table's log that no new table was made."""
+    a kept seat sends nothing again, and says in that table's log that no new table was made; nor is the `create`
+    carried to a spectator's connection, for a `spectate` typed before the answer."""
     from dungeon_twister.client.session import Session
     wired, at_welcome = _welcomed_to_create(bot=None)
     session: Session = wired.session
@@ -462,3 +463,8 @@ def test_a_create_held_for_the_lobbys_first_answer_is_not_lost_with_its_connecti
             "there, then `create`, makes one)") in session.state.log
     assert session.setup is None and session._waiting == []
     assert session.plan.resume is not None and session.plan.resume.table == "t-2", "the kept seat is resumed"
+    # nor is it carried to a spectator's connection, for a `spectate` typed before the answer
+    wired, _ = _welcomed_to_create(bot=None)
+    wired.session.spectate("t-5")
+    wired.session.detach("closed for the spectator's connection")
+    assert wired.session._waiting == []
