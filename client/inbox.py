@@ -986,10 +986,16 @@ def _error(session: Session, message: Error) -> None:
     state = session.state
     if message.fatal:
         session.fatal = True  # (the connection ends: Session.detach waits before the next if it ends at once)
+    # the lobby's first answer may be its list refused (the kept seat's table gone: no_such_table), answering no
+    # join or create of ours: a `create` held for it never went, and held every later `create` of the connection
+    # (review rv33)
+    listed = not message.fatal and session.awaiting_list
     if message.code in ("commit_twice", "bad_purpose") and session.resent_commit_refused():
         return  # the commitment we sent again after a resume had arrived the first time (or the round is over)
-    if message.code in ("seat_taken", "no_such_table", "bad_join_code", "not_allowed"):
+    if message.code in ("seat_taken", "no_such_table", "bad_join_code", "not_allowed") and not listed:
         session.setup = None
+    if listed:
+        session.lobby_listed()
     if message.code in ("not_allowed", "bad_field") and state.table is None:
         # a create refused (a limit on tables, a server shutting down, options it does not take): no table
         # follows, and a later unasked `table_created` (the move to a seat kept for us) is not that create's, nor

@@ -60,6 +60,10 @@ class SessionPort(Protocol):
     def tell_unmade(self, table: str) -> None:
         """Say, in `table`'s log, that the table we asked for was not made: the server took us to this kept seat."""
 
+    @property
+    def awaiting_list(self) -> bool:
+        """A player's connection is welcomed and the lobby's first answer is not in yet (a `create` waits)."""
+
     def lobby_listed(self) -> None:
         """The lobby's first answer since the welcome: a `create` held until then goes, unless the server took us to
         a seat it keeps for us."""

@@ -102,14 +102,14 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
         problem = _choice_problem(text, legal, seat, FAMILIES[game], named, hand)
     if problem is not None:
         raise ChoiceError(translated_template(problem.template, problem.values) or problem.message, problem.rule)
-    if typo is not None and text and text.split()[0] in {choice.split()[0] for choice in legal}:
+    if typo is not None and text and text.split()[0] in {_verb(choice) for choice in legal}:
         raise ChoiceError(notation_error_text(typo))  # the choice's verb, words its notation refuses: say which
     if typo is not None and text.split():
         # a verb mistyped (`tema CL GB MK TH`): as in play (`mvoe`), the verb it is near (play-test pl31 F5)
-        word, verbs = text.split()[0].lower(), sorted({choice.split()[0] for choice in legal})
+        word, verbs = text.split()[0].lower(), sorted({_verb(choice) for choice in legal} - {""})
         near = get_close_matches(word, verbs, n=1)
         if near and near[0] != word:
-            example = next(choice for choice in legal if choice.split()[0] == near[0])
+            example = next(choice for choice in legal if _verb(choice) == near[0])
             # TRANSLATORS: a secret choice's verb mistyped; {word} as typed, {verb} the choice's verb (team, hide,
             # combat), {example} one of the choices, typed as it is
             raise ChoiceError(_("{word}: did you mean {verb}? e.g. {example}").format(
@@ -117,6 +117,12 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     if legal:
         raise ChoiceError(_("not one of your choices now, e.g. {example}").format(example=repr(legal[0])))
     raise ChoiceError(_("not one of your choices now"))
+
+
+def _verb(choice: str) -> str:
+    """A choice's first word; "" for a choice with none (a server's "", which was an IndexError: review rv33)."""
+    words = choice.split(maxsplit=1)
+    return words[0] if words else ""
 
 
 _OTHER_GAMES_CARD = re.compile(r"(combat|card) \+?([0-9])", re.IGNORECASE)
@@ -127,12 +133,15 @@ def _combat_card_words(text: str, legal: list[str]) -> str:
     table, whose notation is `card 4`, and `card 4` in a board game's combat, where `card` plays an action card
     (play-test pl33 played a Prison game, then a Card Game, typed `combat +4` there and read "not one of your
     choices now, e.g. 'card 0'"). Only where every choice is a combat card; any other text is left as typed."""
-    verbs = {choice.split()[0] for choice in legal}
     match = _OTHER_GAMES_CARD.fullmatch(text)
-    if match is None or len(verbs) != 1 or not legal or not all(" " in choice for choice in legal):
+    words = [choice.split() for choice in legal]  # (a server's empty choice, "", was an IndexError: review rv33)
+    if match is None or not words or not all(len(split) > 1 for split in words):
+        return text
+    verbs = {split[0] for split in words}
+    if len(verbs) != 1:
         return text
     value = match.group(2)
-    if verbs == {"card"} and all(choice.split()[1].lstrip("+").isdigit() for choice in legal):
+    if verbs == {"card"} and all(split[1].lstrip("+").isdigit() for split in words):
         return f"card {value}"
     if verbs == {"combat"}:
         return f"combat +{value}"

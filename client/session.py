@@ -412,6 +412,14 @@ class Session:
         """The connection is gone; plan a resume if we lost our seat by accident."""
         self._write = self._close = None
         self.state.connected = False
+        held, self._unlisted = self._unlisted, None  # (a `create` held for the lobby's first answer, never sent)
+        if held and self.unasked is not None and self.state.table == self.unasked:
+            self.setup = None  # the server took us to a kept seat first: the resume takes it back (`lobby_listed`)
+            self.tell_unmade(self.unasked)
+        elif held and (self.plan is None or self.plan.role is Role.PLAYER):  # (not for a `spectate` typed since)
+            # not sent, so not made: it goes on the next connection (it was dropped: `dt-client play` sat in the
+            # lobby, told nothing, review rv33)
+            self._waiting = (held + self._waiting)[:WAITING_LIMIT]
         # no countdown while no server counts: a resumed seat is sent the deadlines that run (server/play.py), and a
         # restarted server runs none until both players are back, then every one afresh (DT-090); the panels of a
         # play-test counted a turn's clock down to 0:15 while the server was down, and on after its restart
@@ -764,6 +772,11 @@ class Session:
         waiting, self._waiting = self._waiting, []
         for message in waiting:  # typed while connecting
             self.send(message)
+
+    @property
+    def awaiting_list(self) -> bool:
+        """A player's connection is welcomed and the lobby's first answer is not in yet (`_unlisted`)."""
+        return self._unlisted is not None
 
     def lobby_listed(self) -> None:
         """The lobby's first answer since the welcome (a page of the table list) is in: the server's move to a seat

@@ -968,3 +968,15 @@ def test_CG_START_01_tabs_two_start_positions_of_a_character_each_say_which_it_i
     state.view = {"game": "cards", "legal": ["hide yWZ:2 yCB:1"]}
     assert complete("hide yW")["yWZ:2"].startswith("Yellow Wizard on Y2")
     assert " on " not in complete("h")["hide"]
+
+
+def test_CG_COMBAT_02_a_server_choice_with_no_words_is_no_combat_card_and_no_crash():
+    """Review rv33: `_combat_card_words` (pl33) read each choice's first and second word blindly, so a view whose
+    legal list held an empty or one-word-and-a-space choice ("", "card ", what a faulty or hostile server may
+    send: ClientState.legal keeps any text) made `combat +4` an IndexError out of the prompt. Such a list is no
+    list of combat cards: the text is checked as typed, and refused as no choice. Its edge: a list of cards is
+    still read in the other game's words."""
+    for legal in ([""], ["  "], ["card "], ["card 4", ""]):
+        with pytest.raises(ChoiceError):
+            resolve_choice("combat +4", legal, "B", game="cards")
+    assert resolve_choice("combat +4", ["card 4", "card 0"], "B", game="cards") == "card 4"

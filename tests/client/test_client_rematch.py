@@ -10,7 +10,7 @@ from dungeon_twister.client.commands import Commands
 from dungeon_twister.client.completion import PromptCompleter
 from dungeon_twister.client.help import help_text
 from dungeon_twister.protocol import (DeclineRematch, Error, GameOver, Join, Joined, Left, ListTables, Rematch,
-                                      Snapshot, TableCreated, TableEvent, Tables)
+                                      ServerConnection, Snapshot, Software, TableCreated, TableEvent, Tables)
 from dungeon_twister.protocol.views import DECLINE_REMATCH, REMATCH
 
 from client_fixtures import seat_view
@@ -414,3 +414,57 @@ def test_a_create_sent_at_the_welcome_is_not_taken_for_the_servers_move_to_a_kep
     wired.deliver(TableCreated("t-3"))
     assert wired.session.state.notice == "table t-3 created"
     assert wired.sent() == [Join("t-3", "B")]
+
+
+def test_a_create_held_for_the_lobbys_first_answer_goes_when_that_answer_is_a_refusal():
+    """Review rv33 of rm33's hold: the lobby's first answer may be its list refused (the seat kept for us was at a
+    table that closed before the list reached it: `no_such_table`, "the table has closed"). No `tables` came, so
+    the `create` held for it was never sent, and every `create` typed later on that connection was held too,
+    silently (send said it went). The refusal answers the list, so the hold ends: the `create` goes, its setup
+    kept (the refusal answers no join of ours). Its edge: a create typed after it goes at once."""
+    wired, at_welcome = _welcomed_to_create(bot=None)
+    assert at_welcome == ["ListTables"]
+    wired.deliver(Error("no_such_table", "the table has closed", "server", False))
+    assert [type(m).__name__ for m in wired.sent()] == ["CreateTable"]
+    wired.deliver(TableCreated("t-3"))
+    assert wired.sent() == [Join("t-3", "B")], "the setup kept: the refusal was the list's"
+    from dungeon_twister.protocol import CreateTable, TableOptions
+    wired.session.create_table(TableOptions())
+    assert wired.sent() == [CreateTable(TableOptions())]
+
+
+def test_a_create_held_for_the_lobbys_first_answer_is_not_lost_with_its_connection():
+    """Review rv33 of rm33's hold: the connection is lost after the welcome, before the lobby's first answer. The
+    `create` held for it was dropped with it (`attach`), though it was never sent: `dt-client play` connected
+    again into the lobby, told nothing, no table made. Never sent, it is sent on the next connection, after that
+    one's list (held again: the server may move us there). Its edge: a connection lost after the server took us to
+    a kept seat sends nothing again, and says in that table's log that no new table was made; nor is the `create`
+    carried to a spectator's connection, for a `spectate` typed before the answer."""
+    from dungeon_twister.client.session import Session
+    wired, at_welcome = _welcomed_to_create(bot=None)
+    session: Session = wired.session
+    session.detach("connection lost")
+    wired.server = ServerConnection()
+    session.attach(session.take_plan(), wired.frames.append, lambda: None)
+    wired.sent()
+    session.receive(wired.server.answer_hello(Software("fake", "1"), "s-2"))
+    assert [type(m).__name__ for m in wired.sent()] == ["ListTables"]
+    wired.deliver(Tables(()))
+    assert [type(m).__name__ for m in wired.sent()] == ["CreateTable"]
+    wired.deliver(TableCreated("t-3"))
+    assert wired.sent() == [Join("t-3", "B")]
+    # the edge
+    wired, _ = _welcomed_to_create()
+    session = wired.session
+    wired.deliver(TableCreated("t-2"))
+    wired.deliver(Joined("t-2", "token-2", "Y"))
+    session.detach("connection lost")
+    assert ("no new table was made: the server took you to table t-2, where a seat was kept for you (`leave` "
+            "there, then `create`, makes one)") in session.state.log
+    assert session.setup is None and session._waiting == []
+    assert session.plan.resume is not None and session.plan.resume.table == "t-2", "the kept seat is resumed"
+    # nor is it carried to a spectator's connection, for a `spectate` typed before the answer
+    wired, _ = _welcomed_to_create(bot=None)
+    wired.session.spectate("t-5")
+    wired.session.detach("closed for the spectator's connection")
+    assert wired.session._waiting == []

@@ -579,3 +579,25 @@ def test_on_a_60_column_terminal_the_replays_title_keeps_its_keys_whole():
     narrow = _replay_screen("", 60, rows=20)
     assert " replay · F2 board/panel · ↑/↓ board" in narrow and "Dungeon Twister Online" not in narrow
     assert "Dungeon Twister Online · replay · F2 board/panel · ↑/↓ board" in _replay_screen("", 80, rows=24)
+
+
+def test_verify_of_a_record_whose_commitment_is_no_hexadecimal_says_not_verified_without_a_traceback(tmp_path,
+                                                                                                      capsys):
+    """Review rv33: a record's `# commit B team zz` (damaged, or made to break the checker) was a ValueError's
+    traceback out of `dt-client verify` and `replay` (bytes.fromhex), where rp33 made every other hostile record a
+    line. The commitment no reveal can open: Blue's reveal is not verified, and verify exits 1. Its edge: a valid
+    commitment is still checked (Yellow's reveal opens it)."""
+    broken = "\n".join("# commit B team zz" if line.startswith("# commit B") else line
+                       for line in _committed_record().splitlines()) + "\n"
+    assert Replay.of(broken).rounds == (1, ["B team"])
+    path = tmp_path / "broken.txt"
+    path.write_text(broken)
+    assert main(["verify", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert "NOT VERIFIED: B team" in captured.out and "Traceback" not in captured.err
+    # a dealt game's record (`# deal-commitment`, docs/protocol.md section 16): its `# commit B deal` and its
+    # `# reveal B deal` nonce read alike, the deal NOT VERIFIED
+    mixed = ("game seed=7\n# table t1-0d67fc3c\n# deal-commitment aa\n# deal-nonce bb\n# deal-server-seed 5\n{extra}"
+             "B: team b0=TH d0=WA g0=TR i0=GB\nY: team b21=TH d21=WA g21=TR i21=GB\n")
+    for extra in ("# commit B deal zz\n", "# commit B deal aa\n# reveal B deal zz 5\n"):
+        assert Replay.of(mixed.format(extra=extra)).deal is False, extra

@@ -564,3 +564,27 @@ async def test_a_kept_seat_the_store_cannot_save_is_told_to_nobody_and_leaves_no
             revived = server.lobby.tables[table]
             assert revived.status == "playing" and revived.seating.names() == {"B": "ann", "Y": "bob"}
             assert not any(isinstance(e, (TableCreated, Error)) for e in back.received)
+
+
+async def test_the_move_to_a_kept_seat_a_hello_brings_comes_before_the_answer_to_the_welcomes_list(autojump_clock):
+    """docs/protocol.md (`create_table`) promises client writers, since rm33 made dt-client hold its `create` until
+    the lobby's first answer on it: the move a `hello` brings (its unasked `table_created`) is sent before the
+    answer to anything the client sends after the welcome. rm33's tests of the hold used fake servers; this is
+    the server's side, over a real one (review rv33): Ann, for whom a table keeps a seat, says hello and sends
+    `list_tables` the moment she is welcomed, and reads the move's `table_created` before `tables` (its `joined` may
+    come on either side of it). Its edge: a name with no seat kept gets `tables` first, with no `table_created`."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(3, 4)) as server:
+            table = server.lobby.create_table(TableOptions(beginner=True), "cy")
+            table.seating.reserve({"B": "ann"}, None, why="kept")
+            await trio.sleep(1)
+            ann = await Client.connect(server, "ann", memory=True)
+            await ann.send(ListTables())
+            first = await ann.recv()
+            assert isinstance(first, TableCreated) and first.table == table.id, first
+            await ann.expect(Tables)
+            assert not [e for e in ann.received if isinstance(e, TableCreated) and e.table != table.id]
+            assert (await ann.seen(Joined)).seat == "B"
+            bob = await Client.connect(server, "bob", memory=True)
+            await bob.send(ListTables())
+            assert isinstance(await bob.recv(), Tables)

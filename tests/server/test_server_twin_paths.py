@@ -40,6 +40,7 @@ from test_server_twins import Capture, Step, _seated, send_step
 from test_server_twins import normalised as _normalised
 
 VIEWERS = ("B", "spectator", "deltas")
+"""Who may not know Yellow's secrets: Blue, a spectator, a spectator with view deltas."""
 
 
 def normalised(capture: Capture) -> list[bytes]:
@@ -66,7 +67,6 @@ def _fields(value, names: tuple[str, ...]) -> list[str]:
         except (ValueError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError):
             return []
     return []
-"""Who may not know Yellow's secrets: Blue, a spectator, a spectator with view deltas."""
 
 
 # --- every write the server makes to each connection, in order ----------------------------------------------
