@@ -16,7 +16,7 @@ from .actions import Action
 from .apply import apply
 from .catalogue import load
 from ..core.errors import EngineError, NotationError
-from ..core.records import RecordLine, other_copies, parse_lines, replay_lines
+from ..core.records import RecordLine, other_copies, parse_lines, replay_lines, seed_of
 from .notation import format_action, parse_action
 from .position import format_options, parse_options, parse_position
 from .setup import new_game
@@ -49,8 +49,9 @@ def parse_start(line: str, number: int = 1) -> GameState:
         word = str(error)
         raise NotationError("line {line}: unknown game option {word}", line, line.index(word), line=number,
                             word=repr(word)) from None
+    seed = seed_of(m.group(1), line, number)  # (its own NotationError, not wrapped as new_game's ValueError)
     try:
-        return new_game(options, int(m.group(1)))
+        return new_game(options, seed)
     except ValueError as error:
         raise NotationError("line {line}: {error}", line, 0, line=number, error=str(error)) from None
 

@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 from ..core.errors import IllegalAction, NotationError
-from ..core.records import RecordLine, other_copies, parse_lines, replay_lines
+from ..core.records import RecordLine, other_copies, parse_lines, replay_lines, seed_of
 from .actions import Face, Levitate, Move
 from .maze import is_icon, slot_zones, start_slot
 from .notation import format_action, parse_action, start_from, zone_from
@@ -52,8 +52,9 @@ def parse_start(line: str, number: int = 1) -> CardState:
         m.group(5), int(m.group(6)), tuple(int(c) for c in m.group(7).strip("-")))
     options = (CardOptions(int(m.group(2)), secret_objects=secret) if m.group(2)
                else CardOptions(None, m.group(3), m.group(4), handicap, secret))
+    seed = seed_of(m.group(1), line, number)  # (its own NotationError, not wrapped as new_game's ValueError)
     try:
-        return new_game(options, int(m.group(1)))
+        return new_game(options, seed)
     except ValueError as error:
         raise NotationError("line {line}: {error}", line, 0, line=number, error=str(error)) from None
 

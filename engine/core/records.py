@@ -16,6 +16,19 @@ ACTION_HEAD = "line {record_line} ({record_text}): "
 """What a record's illegal line says before the refusal of its action (the refusal's template follows)."""
 
 
+SEED_DIGITS = 100
+"""The most digits of a record's `seed=N`: a server's seeds have 20 at most (protocol/deal.py: 8 bytes); a record
+with 5,000 was refused with Python's own "Exceeds the limit (4300 digits) for integer string conversion" (rv33)."""
+
+
+def seed_of(digits: str, line: str, number: int) -> int:
+    """The seed a start line writes as `digits` (decimal), or a NotationError naming the line."""
+    if len(digits) > SEED_DIGITS:
+        raise NotationError("line {line}: a seed has at most {limit} digits, not {count}", line, line.index("seed="),
+                            line=number, limit=SEED_DIGITS, count=len(digits))
+    return int(digits)
+
+
 @dataclass(frozen=True)
 class RecordLine:
     number: int  # 1-based line number in the record

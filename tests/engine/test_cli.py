@@ -2,6 +2,9 @@
 
 import json
 
+import pytest
+
+from dungeon_twister.engine import NotationError
 from dungeon_twister.engine.tools.cli import main
 
 RECORD = """game seed=7
@@ -125,3 +128,20 @@ def test_play_of_a_game_ended_outside_the_rules_gives_the_records_result(tmp_pat
     path.write_text(RECORD)
     assert main(["play", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "outcome: game not over"
+
+
+@pytest.mark.parametrize("start", ["game seed={seed} vp=5", "game cards seed={seed} tutorial=1"])
+def test_a_records_seed_of_too_many_digits_is_refused_by_its_line(start):
+    """A record's start line with a 5,000-digit seed was refused with Python's own "Exceeds the limit (4300 digits)
+    for integer string conversion" (review rv33): the seed has at most SEED_DIGITS digits (a server's have 20 at
+    most), said with its line, in both rule families; 100 digits still start a game."""
+    from dungeon_twister.engine.boardgame.records import parse_record as board_record
+    from dungeon_twister.engine.cards.records import parse_record as card_record
+    from dungeon_twister.engine.core.records import SEED_DIGITS
+
+    parse = card_record if "cards" in start else board_record
+    assert SEED_DIGITS == 100
+    parse(start.format(seed="9" * 100))
+    with pytest.raises(NotationError) as refused:
+        parse(start.format(seed="9" * 5000))
+    assert str(refused.value).startswith("line 1: a seed has at most 100 digits, not 5000")
