@@ -838,13 +838,13 @@ class Session:
             state.say(f"{state.notice} · {note}" if state.notice else note)
 
     def game_stopped(self, said: str) -> None:
-        """The server could not save our table's game (protocol section 9: `game_stopped`, said as it cuts us off
-        and to a resume): the seat is kept, our token stays valid, and a resume brings the table back once the
-        server can save again (or restarts). So resume now and then (STOPPED_DELAYS), as long as it takes, the
-        countdown in the message bar, the server's sentence in the log once. (The client showed "reconnecting,
-        attempt 8" on an open connection until the seat's grace ran out, then gave the seat up: review rv24; then
-        it waited for `reconnect`, which on the open lobby connection the resume left said "connected: nothing to
-        do".) `said`: the server's sentence, in the reader's language."""
+        """The server could not save our table's game (protocol section 9: `game_stopped`, said as it cuts us off and to
+        a resume): the seat (a spectator's watch) is kept, our token stays valid, and a resume brings the table back
+        once the server can save again (or restarts). So resume now and then (STOPPED_DELAYS), as long as it takes, the
+        countdown in the message bar, the server's sentence in the log once. (The client showed "reconnecting, attempt
+        8" on an open connection until the seat's grace ran out, then gave the seat up: review rv24; then it waited for
+        `reconnect`, which on the open lobby connection the resume left said "connected: nothing to do".) `said`: the
+        server's sentence, in the reader's language."""
         if self.stopped:
             return
         state = self.state
