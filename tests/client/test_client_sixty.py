@@ -26,6 +26,9 @@ def grids(wired: WiredSession, steps: list, rows: int = 20, columns: int = 60) -
     window just shown is drawn before a key scrolls it), its rows after each step. A step that is no text is called
     instead (a message delivered, say)."""
     shown: list[list[str]] = []
+    # without the flash of the turn's start (" ► YOUR TURN", TURN_FLASH_SECONDS of the wall clock at the panel's top):
+    # on a slow run it went between two screens, which moved the panel's lines by one (pt33)
+    wired.session.state.turn_since = None
     with create_pipe_input() as pipe:
         ui = ClientUI(wired.session, input=pipe, output=SizedOutput(Size(rows=rows, columns=columns)))
 
