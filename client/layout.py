@@ -189,6 +189,9 @@ class ClientLayout:
         self.board_cut = False
         """Whether the board was last drawn narrower than it is (the hints then name Shift+Left/Right)."""
         self.board_opened: tuple | None = None
+        self.chat_seen: tuple = ()
+        """The table's chat lines as the side panel last showed them: newer ones are named on the hints line while
+        the board hides the panel (`_hidden_status`)."""
         """The table and seat the board was last drawn for (`_board`: a new one opens on the player's side)."""
         label = lambda: printable(_drawn_text(lambda: prompt_label(state)))  # noqa: E731 (the processor's and the scroll's)
         self.prompt_window = Window(
@@ -456,7 +459,48 @@ class ClientLayout:
                 text = _("Shift+←/→ board") + " · " + text
         elif self.state.at_table:
             text += " · " + board
+        status = self._hidden_status()
+        if status:  # (first: what the hidden panel would say; the line's end gives way, as on a narrow terminal)
+            rest = columns - 1 - 1 - get_cwidth(status) - 3  # (the line's columns, its leading space, " · ")
+            return [("class:alert", " " + fit(status, columns - 2))] + (
+                [("", " · " + fit(text, rest))] if rest >= 8 else [])
         return [("", " " + fit(text, columns - 1))]
+
+    def _hidden_status(self) -> str:
+        """While the board hides the side panel (a narrow terminal, F2 not pressed): what the panel would say first,
+        for the hints line. At 80 x 24 nothing on the screen said it was the player's turn, that a revealed room's
+        tokens were his to place, or that a chat line had come (play-test pl33). The chat counts as seen once the
+        panel is on the screen."""
+        state = self.state
+        if not state.at_table:
+            self.chat_seen = tuple(state.chat)
+            return ""
+        if self.panel_shown():
+            self.chat_seen = tuple(state.chat)
+            return ""
+        parts = []
+        view = state.view or {}
+        if state.to_act and state.game_running:
+            if state.secret_purpose and not state.legal:
+                parts.append(_("your secret choice"))
+            elif view.get("phase") == "place" and view.get("placement"):
+                if view.get("game") == "cards":
+                    # TRANSLATORS: the hints line while the board hides the side panel: the player must place the
+                    # cards of a revealed room (the panel says which)
+                    parts.append(_("place the revealed room's cards"))
+                else:
+                    # TRANSLATORS: the hints line while the board hides the side panel: the player must place the
+                    # tokens of a revealed room (the panel says which)
+                    parts.append(_("place the revealed room's tokens"))
+            else:
+                parts.append(_("your turn"))
+        own = _("{name}: {text}").format(name=state.name, text="")
+        if tuple(state.chat) != self.chat_seen and state.chat and not state.chat[-1].startswith(own):
+            # (his own line, as the server sends it back, is no news)
+            # TRANSLATORS: the hints line while the board hides the side panel: a chat line came; F2 shows the panel
+            # and its chat
+            parts.append(_("new chat: F2"))
+        return ("► " + " · ".join(parts)) if parts else ""
 
 
 BOARD_LABELS = 3

@@ -1,0 +1,68 @@
+"""What a player misses while the board hides the side panel (a terminal narrower than the panel beside the board:
+80 x 24, 60 x 20, F2 for the panel; play-test pl33): the hints line says that it is his turn, that a revealed
+room's tokens are his to place, and that chat came. The screens are read cell by cell from what prompt_toolkit
+drew (pipe input, a dummy output of the size wanted), as in test_client_sixty."""
+
+from __future__ import annotations
+
+from dungeon_twister.protocol import ChatMessage
+
+from test_client_prompt import TABLE, WiredSession
+from test_client_sixty import F2, grids
+from tests.engine.builders import position_text
+
+SIZES = ((24, 80), (20, 60))
+
+
+def seated(legal: list[str] | None = None, **view) -> WiredSession:
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6 bTH@j2"))
+    state = wired.session.state
+    if legal is not None:
+        state.view = {**state.view, "legal": legal, **view}
+    state.turn_since = None  # (the panel's flash: not what this is about)
+    return wired
+
+
+def test_BG_TURN_the_hints_line_says_your_turn_while_the_board_hides_the_panel():
+    """pl33: at 80 x 24 with the board shown nothing said it was the player's turn. The hints line starts with it,
+    and keeps F2 and the PgUp/PgDn keys after it; the edge: the opponent's turn says nothing, nor does a wide
+    terminal, whose panel beside the board says it, nor F2's panel."""
+    for rows, columns in SIZES:
+        mine, shown = grids(seated(["end", "move bWA c5"], phase="main"), ["", F2], rows=rows, columns=columns)
+        assert mine[-1].startswith(" ► your turn · "), (columns, mine[-1])
+        assert "F2 board/panel" in mine[-1], (columns, mine[-1])  # (at 60 columns after Shift+←/→ board)
+        assert "your turn" not in shown[-1], shown[-1]
+        theirs = grids(seated([], phase="main"), [""], rows=rows, columns=columns)[0]
+        assert "►" not in theirs[-1] and "F2 board/panel · " in theirs[-1], theirs[-1]
+    wide = grids(seated(["end", "move bWA c5"], phase="main"), [""], rows=50, columns=120)[0]
+    assert "►" not in wide[-1], wide[-1]
+
+
+def test_BG_REVEAL_06_the_hints_line_says_to_place_the_revealed_rooms_tokens_while_the_board_hides_the_panel():
+    """pl33: the room revealed, its tokens the player's to place, and nothing on the 80 x 24 board's screen said so.
+    The edge: the revealer's opponent waiting while the revealer places says nothing."""
+    placement = {"slot": "A1", "revealer": "Y", "placer": "B", "tokens": ["yRP"], "passed": False}
+    for rows, columns in SIZES:
+        legal = ["place yRP a1", "place yRP a2", "pass"]
+        screen = grids(seated(legal, phase="place", placement=placement), [""], rows=rows, columns=columns)[0]
+        assert screen[-1].startswith(" ► place the revealed room's tokens · "), (columns, screen[-1])
+        waiting = grids(seated([], phase="place", placement=placement), [""], rows=rows, columns=columns)[0]
+        assert "►" not in waiting[-1], waiting[-1]
+
+
+def test_a_chat_line_is_named_on_the_hints_line_until_the_panel_shows_it():
+    """pl33: the opponent's chat came and the 80 x 24 board's screen said nothing. The hints line says "new chat:
+    F2" (after the turn, when both); the edge: once F2 showed the panel (and its chat), back on the board it says
+    no more, and the player's own line, sent back by the server, is no news."""
+    for rows, columns in SIZES:
+        wired = seated([], phase="main")
+        said = lambda: wired.deliver(ChatMessage("bot", "hello there", TABLE))  # noqa: E731
+        own = lambda: wired.deliver(ChatMessage(wired.session.state.name, "hi", TABLE))  # noqa: E731
+        before, came, panel, back, mine = grids(wired, ["", said, F2, F2, own], rows=rows, columns=columns)
+        assert "new chat" not in before[-1], before[-1]
+        assert came[-1].startswith(" ► new chat: F2 · ") and "F2 board/panel" in came[-1], (columns, came[-1])
+        assert any("bot: hello there" in row for row in panel), panel
+        assert "new chat" not in back[-1] and "new chat" not in mine[-1], (back[-1], mine[-1])
+    both = grids(seated(["end"], phase="main"), [lambda: None], rows=24, columns=80)[0]
+    assert both[-1].startswith(" ► your turn"), both[-1]
