@@ -189,6 +189,8 @@ class ClientLayout:
         self.board_cut = False
         """Whether the board was last drawn narrower than it is (the hints then name Shift+Left/Right)."""
         self.board_opened: tuple | None = None
+        self.placing_shown: tuple | None = None
+        """The revealed room whose placement last brought it into the board's view (`_to_placing`): once a room."""
         self.chat_seen: tuple = ()
         """The table's chat lines as the side panel last showed them: newer ones are named on the hints line while
         the board hides the panel (`_hidden_status`)."""
@@ -378,8 +380,37 @@ class ClientLayout:
             self.board_opened = opened
             self.board_scroll.offset = len(lines) - 1 if self.state.seat == "B" else 0
             self.board_right = False
+        self._to_placing(view, lines)
         out = self._shifted(lines, out)
         return out[:-1]
+
+    def _to_placing(self, view: dict, lines: list[StyleAndTextTuples]) -> None:
+        """A revealed room whose tokens the player must place, out of the board's view: brought into it, once a room
+        (then the player may scroll away). At 100 x 30 the board stayed on Blue's side while Blue had to place a
+        far room's tokens; it came into view only after PgUp (play-test pl33)."""
+        placement = view.get("placement")
+        squares = [words[-1] for action in self.state.legal
+                   if len(words := action.split()) == 3 and words[0] == "place"]
+        if not placement or not squares or view.get("game", "board") != "board":
+            return
+        placing = (self.state.table, placement.get("slot"), placement.get("revealer"), view.get("turn"))
+        info = self.board_scroll.window.render_info if self.board_scroll.window else None
+        if placing == self.placing_shown or info is None:
+            return
+        self.placing_shown = placing
+        ranks = {square[1:] for square in squares}
+        rows = [n for n, line in enumerate(lines)
+                if "".join(text for _style, text, *_ in line)[:3].strip() in ranks]
+        if not rows:
+            return
+        first, last, height = min(rows), max(rows), info.window_height
+        top = min(self.board_scroll.offset, max(0, len(lines) - height))  # (`offset` may stand beyond the end)
+        if first >= top and last < top + height:
+            return  # (in view already)
+        # the room's rows in the middle of the window, its frame and label with them where they fit
+        self.board_scroll.offset = max(0, min(len(lines) - height, (first + last) // 2 - height // 2))
+        files = {square[0] for square in squares}
+        self.board_right = min(files) > "e"  # (a terminal narrower than the board: the side where the room is)
 
     def _shifted(self, lines: list[StyleAndTextTuples], out: StyleAndTextTuples) -> StyleAndTextTuples:
         """`out` (the board's `lines`, a line break after each), or, on a terminal narrower than the board, its

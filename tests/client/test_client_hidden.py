@@ -8,7 +8,7 @@ from __future__ import annotations
 from dungeon_twister.protocol import ChatMessage
 
 from test_client_prompt import TABLE, WiredSession
-from test_client_sixty import F2, grids
+from test_client_sixty import F2, PAGE_DOWN, grids
 from tests.engine.builders import position_text
 
 SIZES = ((24, 80), (20, 60))
@@ -66,3 +66,28 @@ def test_a_chat_line_is_named_on_the_hints_line_until_the_panel_shows_it():
         assert "new chat" not in back[-1] and "new chat" not in mine[-1], (back[-1], mine[-1])
     both = grids(seated(["end"], phase="main"), [lambda: None], rows=24, columns=80)[0]
     assert both[-1].startswith(" ► your turn"), both[-1]
+
+
+def test_BG_REVEAL_06_a_far_rooms_placement_brings_the_room_into_the_boards_view_on_100_by_30():
+    """pl33: Blue at 100 x 30 (the board opens on his side, the bottom) had to place the tokens of a room revealed
+    at the far end (A4, ranks 16-20), and the board stayed where it was: the room came into view only after PgUp.
+    Its squares come into view; the edge: once the room was shown, the player may scroll away (PgDn stays where he
+    put it), and a placement in a room already in view does not move the board."""
+    placement = {"slot": "A4", "revealer": "B", "placer": "B", "tokens": ["bRP"], "passed": False}
+    legal = ["place bRP a17", "place bRP b18", "place bRP e20", "pass"]
+    wired = seated([], phase="main")
+    state = wired.session.state
+
+    def revealed() -> None:
+        state.view = {**state.view, "phase": "place", "placement": placement, "legal": legal}
+
+    before, shown, away = grids(wired, ["", revealed, PAGE_DOWN * 3], rows=30, columns=100)
+    assert not any(row.startswith("20 │") for row in before), "the far room is out of view at first"
+    assert any(row.startswith("20 │") for row in shown) and any(row.startswith("17 │") for row in shown), shown
+    assert not any(row.startswith("20 │") for row in away), "PgDn after it: the player's own scroll"
+    near = {"slot": "A1", "revealer": "B", "placer": "B", "tokens": ["bRP"], "passed": False}
+    wired = seated([], phase="main")
+    state = wired.session.state
+    here, kept = grids(wired, ["", lambda: setattr(state, "view", {
+        **state.view, "phase": "place", "placement": near, "legal": ["place bRP a2", "pass"]})], rows=30, columns=100)
+    assert here[1:-3] == kept[1:-3] or [row[:67] for row in here[1:-3]] == [row[:67] for row in kept[1:-3]]
