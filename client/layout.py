@@ -192,7 +192,7 @@ class ClientLayout:
         self.placing_shown: tuple | None = None
         """The revealed room whose placement last brought it into the board's view (`_to_placing`): once a room."""
         self.chat_seen: tuple = ()
-        """The table's chat lines as the side panel last showed them: newer ones are named on the hints line while
+        """The table's chat lines as the side panel last showed them: newer ones are named in the message bar while
         the board hides the panel (`_hidden_status`)."""
         """The table and seat the board was last drawn for (`_board`: a new one opens on the player's side)."""
         label = lambda: printable(_drawn_text(lambda: prompt_label(state)))  # noqa: E731 (the processor's and the scroll's)
@@ -206,7 +206,7 @@ class ClientLayout:
             Window(_text(self._title), height=1, style="class:hints"),
             DynamicContainer(lambda: self.game if state.at_table else self.lobby),
             ConditionalContainer(self._help(), filter=has_help),
-            Window(_text(_wrapped(lambda: message_bar(state, self.clock()), _columns)), wrap_lines=True,
+            Window(_text(_wrapped(self._message, _columns)), wrap_lines=True,
                    height=self._bar_rows, dont_extend_height=True),
             self.prompt_window,
         ])
@@ -265,8 +265,7 @@ class ClientLayout:
         usage after a refused option (6 rows there) lost its end (i18n32); it has them first now, as the help."""
         size = get_app().output.get_size()
         width = max(1, size.columns - 1)
-        text = "".join(text for _style, text, *_ in _drawn(_wrapped(lambda: message_bar(self.state, self.clock()),
-                                                                    _columns))())
+        text = "".join(text for _style, text, *_ in _drawn(_wrapped(self._message, _columns))())
         needed = sum(max(1, -(-get_cwidth(line) // width)) for line in text.split("\n"))
         rows = max(1, min(needed, max(3, size.rows // 3)))
         return Dimension(min=rows, max=rows)
@@ -490,16 +489,22 @@ class ClientLayout:
                 text = _("Shift+←/→ board") + " · " + text
         elif self.state.at_table:
             text += " · " + board
-        status = self._hidden_status()
-        if status:  # (first: what the hidden panel would say; the line's end gives way, as on a narrow terminal)
-            rest = columns - 1 - 1 - get_cwidth(status) - 3  # (the line's columns, its leading space, " · ")
-            return [("class:alert", " " + fit(status, columns - 2))] + (
-                [("", " · " + fit(text, rest))] if rest >= 8 else [])
         return [("", " " + fit(text, columns - 1))]
+
+    def _message(self) -> StyleAndTextTuples:
+        """The message bar: what it says (`message_bar`), and after it what the side panel would say first while the
+        board hides it (`_hidden_status`). On the hints line it pushed F2 and PgUp/PgDn off a 60-column line."""
+        said = message_bar(self.state, self.clock())
+        status = self._hidden_status()
+        if not status:
+            return said
+        if not "".join(text for _style, text, *_ in said).strip():
+            return [("class:alert", status)]
+        return said + [("", "  "), ("class:alert", status)]
 
     def _hidden_status(self) -> str:
         """While the board hides the side panel (a narrow terminal, F2 not pressed): what the panel would say first,
-        for the hints line. At 80 x 24 nothing on the screen said it was the player's turn, that a revealed room's
+        for the message bar. At 80 x 24 nothing on the screen said it was the player's turn, that a revealed room's
         tokens were his to place, or that a chat line had come (play-test pl33). The chat counts as seen once the
         panel is on the screen."""
         state = self.state

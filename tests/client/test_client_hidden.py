@@ -1,6 +1,7 @@
 """What a player misses while the board hides the side panel (a terminal narrower than the panel beside the board:
 80 x 24, 60 x 20, F2 for the panel; play-test pl33): the hints line says that it is his turn, that a revealed
-room's tokens are his to place, and that chat came. The screens are read cell by cell from what prompt_toolkit
+room's tokens are his to place, and that chat came: the message bar says it, after what it says already; the
+hints line keeps its keys. The screens are read cell by cell from what prompt_toolkit
 drew (pipe input, a dummy output of the size wanted), as in test_client_sixty."""
 
 from __future__ import annotations
@@ -14,6 +15,16 @@ from tests.engine.builders import position_text
 SIZES = ((24, 80), (20, 60))
 
 
+def bar(screen: list[str]) -> str:
+    """The message bar's rows (one or two here: above the prompt and the hints), and the board's last row above."""
+    return " ".join(screen[-4:-2])
+
+
+def keys_kept(hints: str) -> bool:
+    """The hints line as it was without a word of the turn: F2 and PgUp/PgDn in it, no "►"."""
+    return "►" not in hints and "F2 board/panel · PgUp/PgDn board" in hints
+
+
 def seated(legal: list[str] | None = None, **view) -> WiredSession:
     wired = WiredSession()
     wired.seat(position_text("bWA@c4 yTR@c6 bTH@j2"))
@@ -24,35 +35,36 @@ def seated(legal: list[str] | None = None, **view) -> WiredSession:
     return wired
 
 
-def test_BG_TURN_the_hints_line_says_your_turn_while_the_board_hides_the_panel():
-    """pl33: at 80 x 24 with the board shown nothing said it was the player's turn. The hints line starts with it,
-    and keeps F2 and the PgUp/PgDn keys after it; the edge: the opponent's turn says nothing, nor does a wide
+def test_BG_TURN_the_message_bar_says_your_turn_while_the_board_hides_the_panel():
+    """pl33: at 80 x 24 with the board shown nothing said it was the player's turn. The message bar says it after its notice,
+    the hints line keeps F2 and the PgUp/PgDn keys; the edge: the opponent's turn says nothing, nor does a wide
     terminal, whose panel beside the board says it, nor F2's panel."""
     for rows, columns in SIZES:
         mine, shown = grids(seated(["end", "move bWA c5"], phase="main"), ["", F2], rows=rows, columns=columns)
-        assert mine[-1].startswith(" ► your turn · "), (columns, mine[-1])
-        assert "F2 board/panel" in mine[-1], (columns, mine[-1])  # (at 60 columns after Shift+←/→ board)
-        assert "your turn" not in shown[-1], shown[-1]
+        assert "joined table t-1 as Blue  ► your turn" in bar(mine), (columns, bar(mine))
+        assert keys_kept(mine[-1]), (columns, mine[-1])
+        assert "►" not in bar(shown), bar(shown)
         theirs = grids(seated([], phase="main"), [""], rows=rows, columns=columns)[0]
-        assert "►" not in theirs[-1] and "F2 board/panel · " in theirs[-1], theirs[-1]
+        assert "►" not in bar(theirs) and keys_kept(theirs[-1]), (bar(theirs), theirs[-1])
     wide = grids(seated(["end", "move bWA c5"], phase="main"), [""], rows=50, columns=120)[0]
-    assert "►" not in wide[-1], wide[-1]
+    assert "►" not in bar(wide), bar(wide)
 
 
-def test_BG_REVEAL_06_the_hints_line_says_to_place_the_revealed_rooms_tokens_while_the_board_hides_the_panel():
+def test_BG_REVEAL_06_the_message_bar_says_to_place_the_revealed_rooms_tokens_while_the_board_hides_the_panel():
     """pl33: the room revealed, its tokens the player's to place, and nothing on the 80 x 24 board's screen said so.
     The edge: the revealer's opponent waiting while the revealer places says nothing."""
     placement = {"slot": "A1", "revealer": "Y", "placer": "B", "tokens": ["yRP"], "passed": False}
     for rows, columns in SIZES:
         legal = ["place yRP a1", "place yRP a2", "pass"]
         screen = grids(seated(legal, phase="place", placement=placement), [""], rows=rows, columns=columns)[0]
-        assert screen[-1].startswith(" ► place the revealed room's tokens · "), (columns, screen[-1])
+        assert "► place the revealed room's tokens" in bar(screen), (columns, bar(screen))
+        assert keys_kept(screen[-1]), (columns, screen[-1])
         waiting = grids(seated([], phase="place", placement=placement), [""], rows=rows, columns=columns)[0]
-        assert "►" not in waiting[-1], waiting[-1]
+        assert "►" not in bar(waiting), bar(waiting)
 
 
-def test_a_chat_line_is_named_on_the_hints_line_until_the_panel_shows_it():
-    """pl33: the opponent's chat came and the 80 x 24 board's screen said nothing. The hints line says "new chat:
+def test_a_chat_line_is_named_in_the_message_bar_until_the_panel_shows_it():
+    """pl33: the opponent's chat came and the 80 x 24 board's screen said nothing. The message bar says "new chat:
     F2" (after the turn, when both); the edge: once F2 showed the panel (and its chat), back on the board it says
     no more, and the player's own line, sent back by the server, is no news."""
     for rows, columns in SIZES:
@@ -60,12 +72,14 @@ def test_a_chat_line_is_named_on_the_hints_line_until_the_panel_shows_it():
         said = lambda: wired.deliver(ChatMessage("bot", "hello there", TABLE))  # noqa: E731
         own = lambda: wired.deliver(ChatMessage(wired.session.state.name, "hi", TABLE))  # noqa: E731
         before, came, panel, back, mine = grids(wired, ["", said, F2, F2, own], rows=rows, columns=columns)
-        assert "new chat" not in before[-1], before[-1]
-        assert came[-1].startswith(" ► new chat: F2 · ") and "F2 board/panel" in came[-1], (columns, came[-1])
+        assert "new chat" not in bar(before), bar(before)
+        assert "joined table t-1 as Blue  ► new chat: F2" in bar(came), (columns, bar(came))
+        assert keys_kept(came[-1]), (columns, came[-1])
         assert any("bot: hello there" in row for row in panel), panel
-        assert "new chat" not in back[-1] and "new chat" not in mine[-1], (back[-1], mine[-1])
-    both = grids(seated(["end"], phase="main"), [lambda: None], rows=24, columns=80)[0]
-    assert both[-1].startswith(" ► your turn"), both[-1]
+        assert "new chat" not in bar(back) and "new chat" not in bar(mine), (bar(back), bar(mine))
+    wired = seated(["end"], phase="main")
+    both = grids(wired, [lambda: wired.deliver(ChatMessage("bot", "hi", TABLE))], rows=24, columns=80)[0]
+    assert "► your turn · new chat: F2" in bar(both), bar(both)
 
 
 def test_BG_REVEAL_06_a_far_rooms_placement_brings_the_room_into_the_boards_view_on_100_by_30():
