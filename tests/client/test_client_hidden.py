@@ -1,9 +1,8 @@
 """What a player misses while the board hides the side panel (a terminal narrower than the panel beside the board:
-80 x 24, 60 x 20, F2 for the panel; play-test pl33): the message bar says that it is his turn, that a revealed
-room's tokens are his to place, and that chat came: the message bar says it, after what it says already; the
-hints line keeps its keys. The screens are read cell by cell from what prompt_toolkit
-drew (pipe input, a dummy output of the size wanted), as in test_client_sixty. And the room to place in, brought
-into the board's view."""
+80 x 24, 60 x 20, F2 for the panel; play-test pl33): the message bar says, after what it says already, that it is
+his turn, that a revealed room's tokens are his to place, and that chat came; the hints line keeps its keys. And a
+room to place in is brought into the board's view. The screens are read cell by cell from what prompt_toolkit drew
+(pipe input, a dummy output of the size wanted), as in test_client_sixty."""
 
 from __future__ import annotations
 
