@@ -105,3 +105,28 @@ def test_BG_REVEAL_06_a_far_rooms_placement_brings_the_room_into_the_boards_view
     here, kept = grids(wired, ["", lambda: setattr(state, "view", {
         **state.view, "phase": "place", "placement": near, "legal": ["place bRP a2", "pass"]})], rows=30, columns=100)
     assert here[1:-3] == kept[1:-3] or [row[:67] for row in here[1:-3]] == [row[:67] for row in kept[1:-3]]
+
+
+def test_BG_COMBAT_at_60_by_20_the_combats_strengths_stay_in_view_while_the_player_chooses_his_card():
+    """pt33: at 60 x 20 (F2: the panel), while the player chose his combat card, the combat's strengths ("you attack:
+    3 + card vs Yellow 4 + card") were below the panel's rows once a chat pane took its own: only PgDn reached them.
+    They come under what to type, in the window whose rows come first; the edge: what to type stays in view above
+    them, and once the card is chosen (nothing to do) the combat is in the panel's part again."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR"))
+    state = wired.session.state
+    state.turn_since = None
+    state.chat.extend(["bot: good luck", "ann: thanks", "bot: you will need it"])
+    screen = grids(wired, [F2], rows=20, columns=60)[0]
+    text = "\n".join(screen)
+    assert "you attack: 3 + card vs Yellow 4 + card" in text, text
+    assert "Choose in secret (the card for combat 1)" in text, text
+    assert text.index("Choose in secret") < text.index("you attack"), text
+    from dungeon_twister.client.panel import game_panel, your_part
+
+    chosen = WiredSession()
+    chosen.seat(position_text("bWA@c4 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR"), seat="Y")
+    seen = chosen.session.state
+    seen.view = {**seen.view, "legal": [], "secret": None}
+    assert "Combat 1" in "".join(t for _s, t, *_ in game_panel(seen, 0.0, own_part=False))
+    assert "Combat 1" not in "".join(t for _s, t, *_ in your_part(seen, 0.0))
