@@ -189,6 +189,11 @@ class ClientLayout:
         self.board_cut = False
         """Whether the board was last drawn narrower than it is (the hints then name Shift+Left/Right)."""
         self.board_opened: tuple | None = None
+        self.placing_shown: tuple | None = None
+        """The revealed room whose placement last brought it into the board's view (`_to_placing`): once a room."""
+        self.chat_seen: tuple = ()
+        """The table's chat lines as the side panel last showed them: newer ones are named in the message bar while
+        the board hides the panel (`_hidden_status`)."""
         """The table and seat the board was last drawn for (`_board`: a new one opens on the player's side)."""
         label = lambda: printable(_drawn_text(lambda: prompt_label(state)))  # noqa: E731 (the processor's and the scroll's)
         self.prompt_window = Window(
@@ -201,7 +206,7 @@ class ClientLayout:
             Window(_text(self._title), height=1, style="class:hints"),
             DynamicContainer(lambda: self.game if state.at_table else self.lobby),
             ConditionalContainer(self._help(), filter=has_help),
-            Window(_text(_wrapped(lambda: message_bar(state, self.clock()), _columns)), wrap_lines=True,
+            Window(_text(_wrapped(self._message, _columns)), wrap_lines=True,
                    height=self._bar_rows, dont_extend_height=True),
             self.prompt_window,
         ])
@@ -260,8 +265,7 @@ class ClientLayout:
         usage after a refused option (6 rows there) lost its end (i18n32); it has them first now, as the help."""
         size = get_app().output.get_size()
         width = max(1, size.columns - 1)
-        text = "".join(text for _style, text, *_ in _drawn(_wrapped(lambda: message_bar(self.state, self.clock()),
-                                                                    _columns))())
+        text = "".join(text for _style, text, *_ in _drawn(_wrapped(self._message, _columns))())
         needed = sum(max(1, -(-get_cwidth(line) // width)) for line in text.split("\n"))
         rows = max(1, min(needed, max(3, size.rows // 3)))
         return Dimension(min=rows, max=rows)
@@ -375,8 +379,37 @@ class ClientLayout:
             self.board_opened = opened
             self.board_scroll.offset = len(lines) - 1 if self.state.seat == "B" else 0
             self.board_right = False
+        self._to_placing(view, lines)
         out = self._shifted(lines, out)
         return out[:-1]
+
+    def _to_placing(self, view: dict, lines: list[StyleAndTextTuples]) -> None:
+        """A revealed room whose tokens the player must place, out of the board's view: brought into it, once a room
+        (then the player may scroll away). At 100 x 30 the board stayed on Blue's side while Blue had to place a
+        far room's tokens; it came into view only after PgUp (play-test pl33)."""
+        placement = view.get("placement")
+        squares = [words[-1] for action in self.state.legal
+                   if len(words := action.split()) == 3 and words[0] == "place"]
+        if not placement or not squares or view.get("game", "board") != "board":
+            return
+        placing = (self.state.table, placement.get("slot"), placement.get("revealer"), view.get("turn"))
+        info = self.board_scroll.window.render_info if self.board_scroll.window else None
+        if placing == self.placing_shown or info is None:
+            return
+        self.placing_shown = placing
+        ranks = {square[1:] for square in squares}
+        rows = [n for n, line in enumerate(lines)
+                if "".join(text for _style, text, *_ in line)[:3].strip() in ranks]
+        if not rows:
+            return
+        first, last, height = min(rows), max(rows), info.window_height
+        top = min(self.board_scroll.offset, max(0, len(lines) - height))  # (`offset` may stand beyond the end)
+        if first >= top and last < top + height:
+            return  # (in view already)
+        # the room's rows in the middle of the window, its frame and label with them where they fit
+        self.board_scroll.offset = max(0, min(len(lines) - height, (first + last) // 2 - height // 2))
+        files = {square[0] for square in squares}
+        self.board_right = min(files) > "e"  # (a terminal narrower than the board: the side where the room is)
 
     def _shifted(self, lines: list[StyleAndTextTuples], out: StyleAndTextTuples) -> StyleAndTextTuples:
         """`out` (the board's `lines`, a line break after each), or, on a terminal narrower than the board, its
@@ -457,6 +490,53 @@ class ClientLayout:
         elif self.state.at_table:
             text += " · " + board
         return [("", " " + fit(text, columns - 1))]
+
+    def _message(self) -> StyleAndTextTuples:
+        """The message bar: what it says (`message_bar`), and after it what the side panel would say first while the
+        board hides it (`_hidden_status`). On the hints line it pushed F2 and PgUp/PgDn off a 60-column line."""
+        said = message_bar(self.state, self.clock())
+        status = self._hidden_status()
+        if not status:
+            return said
+        if not "".join(text for _style, text, *_ in said).strip():
+            return [("class:alert", status)]
+        return said + [("", "  "), ("class:alert", status)]
+
+    def _hidden_status(self) -> str:
+        """While the board hides the side panel (a narrow terminal, F2 not pressed): what the panel would say first,
+        for the message bar. At 80 x 24 nothing on the screen said it was the player's turn, that a revealed room's
+        tokens were his to place, or that a chat line had come (play-test pl33). The chat counts as seen once the
+        panel is on the screen."""
+        state = self.state
+        if not state.at_table:
+            self.chat_seen = tuple(state.chat)
+            return ""
+        if self.panel_shown():
+            self.chat_seen = tuple(state.chat)
+            return ""
+        parts = []
+        view = state.view or {}
+        if state.to_act and state.game_running:
+            if state.secret_purpose and not state.legal:
+                parts.append(_("your secret choice"))
+            elif view.get("phase") == "place" and view.get("placement"):
+                if view.get("game") == "cards":
+                    # TRANSLATORS: the hints line while the board hides the side panel: the player must place the
+                    # cards of a revealed room (the panel says which)
+                    parts.append(_("place the revealed room's cards"))
+                else:
+                    # TRANSLATORS: the hints line while the board hides the side panel: the player must place the
+                    # tokens of a revealed room (the panel says which)
+                    parts.append(_("place the revealed room's tokens"))
+            else:
+                parts.append(_("your turn"))
+        own = _("{name}: {text}").format(name=state.name, text="")
+        if tuple(state.chat) != self.chat_seen and state.chat and not state.chat[-1].startswith(own):
+            # (his own line, as the server sends it back, is no news)
+            # TRANSLATORS: the hints line while the board hides the side panel: a chat line came; F2 shows the panel
+            # and its chat
+            parts.append(_("new chat: F2"))
+        return ("► " + " · ".join(parts)) if parts else ""
 
 
 BOARD_LABELS = 3

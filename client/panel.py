@@ -106,7 +106,8 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None, 
     # What is going on now, and what to type, before the seats' hands, and the last moves after them: on 80 x 24
     # the panel has some 16 rows, the hands filled them, and the fight, the tokens to place, the hint of what to
     # type and the game's end (who won, `leave`, the replay) fell below them, never seen (play-test pt29 F14)
-    out += parts.combat(_known_choices(view, state), state.seat)
+    if own_part or not _combat_due(state, view):  # (else under what to type, `your_part`)
+        out += parts.combat(_known_choices(view, state), state.seat)
     if own_part:
         out += parts.placement(view)  # (else with `your_part`: who places what is what there is to do)
     if not choosing:
@@ -519,6 +520,11 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts, with_checks: b
     return out + checks
 
 
+def _combat_due(state: ClientState, view: dict) -> bool:
+    """A combat in which the player has something to do now (a card to choose or lay, a card to name)."""
+    return bool(view.get("combat")) and state.to_act and not state.spectating and not view.get("outcome")
+
+
 def your_part(state: ClientState, now: float, parts: PanelParts | None = None) -> StyleAndTextTuples:
     """What the player has to do now (`Your move: ...`, a secret choice to make; who places which of a revealed
     room's tokens, before it), as `game_panel` says it: the
@@ -532,6 +538,10 @@ def your_part(state: ClientState, now: float, parts: PanelParts | None = None) -
     # (the rounds' checks are at the end of the rest of the panel, `game_panel`: at 100 x 24 this window's rows cut
     # a check's end during the hidden placement, and it does not scroll)
     out = ([] if choosing else parts.placement(view)) + _your_part(state, view, parts, with_checks=False)
+    if _combat_due(state, view):
+        # the combat's sides and strengths after what to type, in this window whose rows come first: at 60 x 20 they
+        # were below the panel's rows while the player chose his card (pt33), reachable only by PgDn
+        out += parts.combat(_known_choices(view, state), state.seat)
     if out and out[0][1].startswith("\n"):
         out[0] = (out[0][0], out[0][1][1:])
     return out
