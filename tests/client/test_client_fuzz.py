@@ -72,3 +72,15 @@ def test_a_mutated_view_is_drawn_or_said_and_commands_run_on(base, changes, as_e
     completer = PromptCompleter(state)
     for typed in ("", "l", "look ", "en", "move bWA "):
         list(completer.get_completions(Document(typed), CompleteEvent(completion_requested=True)))
+
+
+def test_the_cases_the_review_named_look_the_fireball_warning_and_an_empty_legal_choice():
+    """`look bWA`, the Fireball warning (session._carries, _aimed_amiss) on a view whose tokens are no list, and an
+    empty legal choice "" at the prompt: each crashed the client (review before fz33)."""
+    wired = WiredSession()
+    wired.seat(POSITION)
+    for tokens in (5, "x", None, [5, None, {"id": 5}]):
+        view = {**good_view(), "tokens": tokens, "legal": ["", "fireball bWA e", "end"]}
+        wired.session.state.view = view
+        shown = screen(wired.session, "look bWA\r" + "fireball bWA e\r" + "\t\r", rows=40, columns=100)
+        assert "Traceback" not in shown
