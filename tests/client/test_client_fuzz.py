@@ -84,3 +84,17 @@ def test_the_cases_the_review_named_look_the_fireball_warning_and_an_empty_legal
         wired.session.state.view = view
         shown = screen(wired.session, "look bWA\r" + "fireball bWA e\r" + "\t\r", rows=40, columns=100)
         assert "Traceback" not in shown
+
+
+EVENT_KINDS = ["view", "action", "log", "game_over", "chat", "turn", "moved", "combat", "revealed", "draw_offer", "x"]
+EVENT_KEYS = ["text", "by", "seat", "event", "events", "payload", "view", "winner", "reason", "action", "rule",
+              "figure", "square"]
+
+
+@settings(FUZZ, max_examples=30)
+@given(st.sampled_from(EVENT_KINDS), st.dictionaries(st.sampled_from(EVENT_KEYS), odd, max_size=4))
+def test_a_table_event_of_odd_contents_costs_at_most_that_event(kind, payload):
+    wired = WiredSession()
+    wired.seat(POSITION)
+    wired.deliver(TableEvent(TABLE, 1, {"kind": kind, **payload}))
+    assert "Traceback" not in screen(wired.session, "help\r", rows=40, columns=100)
