@@ -521,11 +521,11 @@ class ClientLayout:
                 parts.append(_("your secret choice"))
             elif view.get("phase") == "place" and view.get("placement"):
                 if view.get("game") == "cards":
-                    # TRANSLATORS: the hints line while the board hides the side panel: the player must place the
+                    # TRANSLATORS: the message bar while the board hides the side panel: the player must place the
                     # cards of a revealed room (the panel says which)
                     parts.append(_("place the revealed room's cards"))
                 else:
-                    # TRANSLATORS: the hints line while the board hides the side panel: the player must place the
+                    # TRANSLATORS: the message bar while the board hides the side panel: the player must place the
                     # tokens of a revealed room (the panel says which)
                     parts.append(_("place the revealed room's tokens"))
             else:
@@ -533,7 +533,7 @@ class ClientLayout:
         own = _("{name}: {text}").format(name=state.name, text="")
         if tuple(state.chat) != self.chat_seen and state.chat and not state.chat[-1].startswith(own):
             # (his own line, as the server sends it back, is no news)
-            # TRANSLATORS: the hints line while the board hides the side panel: a chat line came; F2 shows the panel
+            # TRANSLATORS: the message bar while the board hides the side panel: a chat line came; F2 shows the panel
             # and its chat
             parts.append(_("new chat: F2"))
         return ("► " + " · ".join(parts)) if parts else ""
